@@ -1,0 +1,29 @@
+import CodableBench
+import Foundation
+
+/// Group `references`: the floors every result is read against.
+public enum ReferenceStrategies {
+    public static let group = "references"
+
+    /// Decodes nothing: JSONDecoder must still scan and validate the whole document.
+    struct Empty: Decodable {}
+
+    public static let all: [Strategy] = [
+        Strategy(id: "ref-memcpy", group: group,
+                 summary: "copy the payload's bytes: the memory-bandwidth ceiling",
+                 decode: { (data: Data) -> [UInt8] in [UInt8](data) },
+                 canonical: { .processedBytes($0.count) }),
+        Strategy(id: "ref-foundation-scan", group: group,
+                 summary: "JSONDecoder into an empty struct: Foundation's scan floor",
+                 isReference: true,
+                 decode: { data in (try JSONDecoder().decode(Empty.self, from: data), data.count) },
+                 canonical: { .processedBytes($0.1) }),
+        Strategy(id: "ref-jsonserialization-parse", group: group,
+                 summary: "JSONSerialization.jsonObject alone: the dictionary path's parse floor",
+                 decode: { data in try JSONSerialization.jsonObject(with: data) },
+                 canonical: { object in
+                     let articles = ((object as? [String: Any])?["data"] as? [String: Any])?["articles"] as? [Any]
+                     return .articleCount(articles?.count ?? -1)
+                 }),
+    ]
+}

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Every strategy target under Benchmarks/ answers one question and depends only on the
+// CodableBench library, the same public surface a user's own package would use.
+let strategyTargets: [(name: String, path: String)] = [
+    ("SynthesizedVsHandwritten", "Benchmarks/SynthesizedVsHandwritten"),
+    ("DictionaryPath", "Benchmarks/DictionaryPath"),
+    ("References", "Benchmarks/References"),
+    ("HarnessSelfTest", "Benchmarks/HarnessSelfTest"),
+]
+
+let package = Package(
+    name: "CodableBench",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "benchmarks", targets: ["benchmarks"]),
+        .library(name: "CodableBench", targets: ["CodableBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        .target(
+            name: "CodableBench",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .target(name: "Catalogue", dependencies: strategyTargets.map { .target(name: $0.name) }),
+        .executableTarget(name: "benchmarks", dependencies: ["CodableBench", "Catalogue"]),
+        .testTarget(
+            name: "CodableBenchTests",
+            dependencies: ["CodableBench", "Catalogue", "benchmarks"]
+        ),
+    ] + strategyTargets.map { .target(name: $0.name, dependencies: ["CodableBench"], path: $0.path) },
+    swiftLanguageModes: [.v5]
+)

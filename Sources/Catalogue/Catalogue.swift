@@ -1,0 +1,15 @@
+import CodableBench
+import DictionaryPath
+import HarnessSelfTest
+import References
+import SynthesizedVsHandwritten
+
+/// Every built-in strategy, in the order `list` and runs show them. A new group: add its target in
+/// Package.swift (`strategyTargets`) and its `all` here.
+public enum Catalogue {
+    public static let all: [Strategy] =
+        SynthesizedVsHandwrittenStrategies.all
+        + DictionaryPathStrategies.all
+        + ReferenceStrategies.all
+        + HarnessSelfTestStrategies.all
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// Entry point of the `benchmarks` executable (and of a user's own executable with their own
+/// strategies): parses the command line, runs it, and maps every failure to a one-line message and
+/// a documented exit status: 0 success, 2 usage or input error, 3 harness failure.
+public enum CommandLineTool {
+    /// The strategies the commands work on; set once by `main` before parsing.
+    nonisolated(unsafe) static var catalogue: [Strategy] = []
+
+    public static func main(strategies: [Strategy], arguments: [String]? = nil) -> Never {
+        catalogue = strategies
+        do {
+            var command = try BenchmarksCommand.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch let error as UsageError {
+            fail(error.description, status: 2)
+        } catch let error as ProfileError {
+            fail(error.description, status: 2)
+        } catch let error as ResultsError {
+            fail(error.description, status: 2)
+        } catch let error as HarnessFailure {
+            fail(error.description, status: 3)
+        } catch {
+            if BenchmarksCommand.exitCode(for: error) == .success {
+                BenchmarksCommand.exit(withError: error)  // --help, --version
+            }
+            let message = BenchmarksCommand.message(for: error)
+            fail(message.split(separator: "\n").first.map(String.init) ?? message, status: 2)
+        }
+    }
+
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        exit(status)
+    }
+}
+
+struct BenchmarksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "benchmarks",
+        abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
+        discussion: "Exit status: 0 success, 2 usage or input error, 3 harness failure.",
+        version: Provenance.harnessVersion,
+        subcommands: [RunCommand.self, ListCommand.self, GenerateCommand.self, WorkerCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Verify and measure strategies on payloads (the default command)."
+    )
+
+    @Option(name: .customLong("group"), help: "Only this group (repeatable).")
+    var groups: [String] = []
+
+    @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable; also runs hidden ones).")
+    var strategies: [String] = []
+
+    @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
+    var profiles: [String] = []
+
+    @Flag(help: "Fewer, shorter samples on the small and medium profiles.")
+    var quick = false
+
+    @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
+    var timeout: Double = 120
+
+    @Option(help: "Results folder (holds runs/ and latest).")
+    var out: String = "results"
+
+    @Option(help: "Folder of the profile JSON files (default: Data/profiles).")
+    var profilesDir: String?
+
+    @Flag(help: "Skip the allocation-counting pass.")
+    var noCount = false
+
+    @Flag(help: "Allow a debug build to run; every row is marked build_configuration=debug.")
+    var allowDebug = false
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+    }
+
+    func run() throws {
+        if Provenance.buildConfiguration == "debug" && !allowDebug {
+            throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
+        }
+        let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
+        let defaultQuickProfiles = quick && profiles.isEmpty ? ["small", "medium"] : profiles
+        let plan = try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
+                               profileNames: defaultQuickProfiles, profiles: catalog)
+        let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,
+                                 resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount)
+        try Runner(runPlan: plan, options: options).run()
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+
+/// The hidden command the parent runs in a fresh process for each cell and pass.
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker", abstract: "Internal: measure one cell in this process.", shouldDisplay: false)
+
+    @Option var report: String
+    @Option var strategy: String
+    @Option var profileJson: String
+    @Option var planJson: String
+    @Option var pass: String
+
+    func run() throws {
+        guard let chosen = CommandLineTool.catalogue.first(where: { $0.id == strategy }) else {
+            throw UsageError("worker: unknown strategy '\(strategy)'")
+        }
+        guard let pass = WorkerReport.Pass(rawValue: pass) else { throw UsageError("worker: unknown pass '\(pass)'") }
+        let decoder = JSONDecoder()
+        let profile = try decoder.decode(Profile.self, from: Data(profileJson.utf8))
+        let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
+        let result = Worker.run(strategy: chosen, profile: profile, pass: pass, plan: plan)
+        try JSONEncoder().encode(result).write(to: URL(fileURLWithPath: report))
+    }
+}

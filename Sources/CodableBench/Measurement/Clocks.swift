@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Nanosecond clocks: monotonic wall time and this thread's CPU time.
+public enum Clocks {
+    @inline(__always)
+    public static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
+
+    @inline(__always)
+    public static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
+
+    @inline(__always)
+    private static func read(_ clock: clockid_t) -> UInt64 {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Per-decode times of one sample.
+public struct TimingSample: Codable, Equatable, Sendable {
+    public var wallNanoseconds: Double
+    public var cpuNanoseconds: Double
+}
+
+public struct TimingResult: Codable, Equatable, Sendable {
+    public var decodesPerSample: Int
+    public var samples: [TimingSample]
+    /// Time spent inside measured regions, and in the whole timing pass (warm-up included).
+    public var measuredNanoseconds: UInt64
+    public var totalNanoseconds: UInt64
+}
+
+/// Warms up, calibrates how many decodes one sample needs, then takes samples.
+public enum Sampler {
+    public static func time(_ strategy: Strategy, data: Data, plan: SamplingPlan) throws -> TimingResult {
+        let passStart = Clocks.wall()
+        // Warm up: caches, lazy initialisation, page faults of the first decodes.
+        var warmupDecodes = 0
+        repeat {
+            try strategy.decodeRepeatedly(data, 1)
+            warmupDecodes += 1
+        } while Clocks.wall() - passStart < plan.warmupNanoseconds || warmupDecodes < 2
+
+        // Calibrate: time one decode, then size samples to last at least minSampleNanoseconds.
+        let t0 = Clocks.wall()
+        try strategy.decodeRepeatedly(data, 1)
+        let single = max(Clocks.wall() - t0, 1)
+        let perSample = Int(max(1, (plan.minSampleNanoseconds + single - 1) / single))
+
+        var samples: [TimingSample] = []
+        samples.reserveCapacity(plan.samples)
+        var measured: UInt64 = 0
+        let samplingStart = Clocks.wall()
+        while samples.count < plan.samples {
+            let wall0 = Clocks.wall(), cpu0 = Clocks.threadCPU()
+            try strategy.decodeRepeatedly(data, perSample)
+            let cpu1 = Clocks.threadCPU(), wall1 = Clocks.wall()
+            measured += wall1 - wall0
+            samples.append(TimingSample(wallNanoseconds: Double(wall1 - wall0) / Double(perSample),
+                                        cpuNanoseconds: Double(cpu1 - cpu0) / Double(perSample)))
+            if samples.count >= plan.minSamples && wall1 - samplingStart > plan.budgetNanoseconds { break }
+        }
+        return TimingResult(decodesPerSample: perSample, samples: samples,
+                            measuredNanoseconds: measured, totalNanoseconds: Clocks.wall() - passStart)
+    }
+}

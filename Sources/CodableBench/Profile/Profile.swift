@@ -1,0 +1,102 @@
+import Foundation
+
+/// A named set of generator knobs, read from `Data/profiles/NAME.json`. Every knob is recorded with
+/// every result row (see `knobSummary`).
+public struct Profile: Equatable, Sendable {
+    public enum KeyStyle: String, Codable, Sendable, CaseIterable {
+        case snakeCase = "snake_case"
+        case camelCase
+    }
+
+    public enum DateFormat: String, Codable, Sendable, CaseIterable {
+        /// `2024-03-05T12:34:56Z`
+        case iso8601
+        /// `2024-03-05T12:34:56.123Z`
+        case iso8601Fractional = "iso8601-fractional"
+        /// Half of the dates with fractional seconds, half without.
+        case mixed
+    }
+
+    public var name: String
+    public var description: String
+    public var seed: UInt64
+    /// Number of articles in `data.articles`.
+    public var elements: Int
+    /// Share of the payload's bytes the entity never reads (extra fields and blobs), 0 ..< 1.
+    public var unrelatedRatio: Double
+    /// Share of articles made malformed (wrong type or missing required key, early or late).
+    public var faultRate: Double
+    /// Share of optional fields left out of the JSON.
+    public var missingRate: Double
+    /// Share of optional fields written as `null`.
+    public var nullRate: Double
+    public var keyStyle: KeyStyle
+    public var dateFormat: DateFormat
+    /// Keys in each article's `ext` object, and how deep its nested objects go.
+    public var extKeys: Int
+    public var extDepth: Int
+    /// Share of articles whose `section` is a value the client's enum does not know.
+    public var unknownSectionRate: Double
+
+    public init(
+        name: String, description: String = "", seed: UInt64 = 1, elements: Int,
+        unrelatedRatio: Double = 0, faultRate: Double = 0, missingRate: Double = 0, nullRate: Double = 0,
+        keyStyle: KeyStyle = .snakeCase, dateFormat: DateFormat = .iso8601, extKeys: Int = 4,
+        extDepth: Int = 1, unknownSectionRate: Double = 0
+    ) {
+        self.name = name
+        self.description = description
+        self.seed = seed
+        self.elements = elements
+        self.unrelatedRatio = unrelatedRatio
+        self.faultRate = faultRate
+        self.missingRate = missingRate
+        self.nullRate = nullRate
+        self.keyStyle = keyStyle
+        self.dateFormat = dateFormat
+        self.extKeys = extKeys
+        self.extDepth = extDepth
+        self.unknownSectionRate = unknownSectionRate
+    }
+
+    /// True when the generator plants malformed elements: strict strategies must throw on it.
+    public var isFaulty: Bool { faultRate > 0 }
+
+    /// The knobs in one stable, parseable string for the CSV's `knobs` column.
+    public var knobSummary: String {
+        [
+            "elements=\(elements)", "unrelated=\(unrelatedRatio)", "fault=\(faultRate)",
+            "missing=\(missingRate)", "null=\(nullRate)", "keys=\(keyStyle.rawValue)",
+            "dates=\(dateFormat.rawValue)", "ext=\(extKeys)x\(extDepth)",
+            "unknown_section=\(unknownSectionRate)",
+        ].joined(separator: ";")
+    }
+
+    /// Checks every knob's range; the message names the knob and the profile.
+    public func validate() throws {
+        func check(_ ok: Bool, _ message: String) throws {
+            if !ok { throw ProfileError.invalid("profile '\(name)': \(message)") }
+        }
+        try check(!name.isEmpty, "name must not be empty")
+        try check(elements >= 1 && elements <= 10_000_000, "elements must be 1...10000000, got \(elements)")
+        try check((0..<0.95).contains(unrelatedRatio), "unrelatedRatio must be in 0..<0.95, got \(unrelatedRatio)")
+        for (knob, value) in [("faultRate", faultRate), ("missingRate", missingRate), ("nullRate", nullRate),
+                              ("unknownSectionRate", unknownSectionRate)] {
+            try check((0...1).contains(value), "\(knob) must be in 0...1, got \(value)")
+        }
+        try check(missingRate + nullRate <= 1, "missingRate + nullRate must not exceed 1")
+        try check((0...64).contains(extKeys), "extKeys must be 0...64, got \(extKeys)")
+        try check((0...8).contains(extDepth), "extDepth must be 0...8, got \(extDepth)")
+    }
+}
+
+public enum ProfileError: Error, CustomStringConvertible {
+    case invalid(String)
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let message), .notFound(let message): return message
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Finds and reads the named profiles in a folder (by default `Data/profiles/` of the working
+/// directory, else of the source checkout this binary was built from).
+public struct ProfileCatalog: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `Data/profiles` under the working directory when it exists, else under the package this
+    /// file was compiled in (so `swift run` from a subfolder still finds them).
+    public static func standard() -> ProfileCatalog {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("Data/profiles")
+        if FileManager.default.fileExists(atPath: cwd.path) { return ProfileCatalog(directory: cwd) }
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return ProfileCatalog(directory: packageRoot.appendingPathComponent("Data/profiles"))
+    }
+
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Reads `NAME.json`; the error is one line naming the file and what is wrong with it.
+    public func profile(named name: String) throws -> Profile {
+        let file = directory.appendingPathComponent("\(name).json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            let known = names()
+            throw ProfileError.notFound(
+                "unknown profile '\(name)' (known: \(known.isEmpty ? "none in \(directory.path)" : known.joined(separator: ", ")))")
+        }
+        return try Profile.read(from: file)
+    }
+}
+
+extension Profile {
+    /// Reads and validates one profile file; every failure is a one-line `ProfileError`.
+    public static func read(from file: URL) throws -> Profile {
+        let data: Data
+        do { data = try Data(contentsOf: file) } catch {
+            throw ProfileError.invalid("cannot read profile \(file.path)")
+        }
+        let profile: Profile
+        do { profile = try JSONDecoder().decode(Profile.self, from: data) } catch let error as ProfileError {
+            throw ProfileError.invalid("malformed profile \(file.lastPathComponent): \(error)")
+        } catch let error as DecodingError {
+            throw ProfileError.invalid("malformed profile \(file.lastPathComponent): \(error.oneLine)")
+        } catch {
+            throw ProfileError.invalid("malformed profile \(file.lastPathComponent): \(error)")
+        }
+        try profile.validate()
+        return profile
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Where and how a run was measured; written on every row.
+public struct Provenance: Codable, Equatable, Sendable {
+    public var runID: String
+    public var time: String
+    public var gitCommit: String
+    public var gitDirty: Bool
+    public var swiftVersion: String
+    public var os: String
+    public var kernel: String
+    public var cpuModel: String
+    public var cores: Int
+    public var buildConfiguration: String
+    public var harnessVersion: String
+    public var allocator: String
+    public var countingBackend: String
+
+    public static let harnessVersion = "0.1.0"
+
+    /// This binary's build configuration: the README's run command measures optimized code only.
+    public static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    /// Reads the machine's facts now (git, swift, /etc/os-release, /proc/cpuinfo).
+    public static func current(runID: String, allocator: String, countingBackend: String) -> Provenance {
+        let commit = shell("git", "rev-parse", "HEAD") ?? "unknown"
+        let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
+        let swift = shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown"
+        let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+        let os = osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            ?? ProcessInfo.processInfo.operatingSystemVersionString
+        let kernel = shell("uname", "-r") ?? "unknown"
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let formatter = ISO8601DateFormatter()
+        return Provenance(
+            runID: runID, time: formatter.string(from: Date()), gitCommit: commit, gitDirty: dirty,
+            swiftVersion: swift, os: os, kernel: kernel, cpuModel: cpu,
+            cores: ProcessInfo.processInfo.activeProcessorCount, buildConfiguration: buildConfiguration,
+            harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
+    }
+
+    /// First line of a command's output, or nil when it fails or is absent.
+    private static func shell(_ arguments: String...) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,59 @@
+/// The metrics a cell can have, with their units.
+public enum Metric: String, Codable, Sendable, CaseIterable {
+    case wallTime = "wall_time"
+    case cpuTime = "cpu_time"
+    case throughput
+    case allocations
+    case allocatedBytes = "allocated_bytes"
+    case peakHeapBytes = "peak_heap_bytes"
+    /// The row of a cell that has no measurements (it did not end `ok`).
+    case none
+
+    public var unit: String {
+        switch self {
+        case .wallTime, .cpuTime: return "ns"
+        case .throughput: return "MB/s"
+        case .allocations: return "count"
+        case .allocatedBytes, .peakHeapBytes: return "bytes"
+        case .none: return ""
+        }
+    }
+}
+
+/// What identifies a cell: a strategy on a payload.
+public struct CellIdentity: Equatable, Hashable, Sendable {
+    public var group: String
+    public var strategy: String
+    public var expectation: String
+    public var profile: String
+    public var bytes: Int
+    public var sha256: String
+    public var elements: Int
+    public var seed: UInt64
+    public var knobs: String
+}
+
+/// One row of `results.csv`: a (cell, metric) with its statistics, self-describing.
+public struct ResultRow: Equatable, Sendable {
+    public var provenance: Provenance
+    public var cell: CellIdentity
+    public var outcome: Outcome
+    public var detail: String
+    public var metric: Metric
+    public var summary: Summary?
+
+    public var unit: String { metric.unit }
+}
+
+/// One row of `samples.csv`.
+public struct SampleRow: Equatable, Sendable {
+    public var runID: String
+    public var group: String
+    public var strategy: String
+    public var profile: String
+    public var fork: Int
+    public var sample: Int
+    public var decodes: Int
+    public var wallNanoseconds: Double
+    public var cpuNanoseconds: Double
+}

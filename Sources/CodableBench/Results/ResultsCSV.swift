@@ -1,0 +1,109 @@
+import Foundation
+
+/// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
+/// column is added, removed or changes meaning.
+public enum ResultsCSV {
+    public static let schemaVersion = 1
+    public static let columns = [
+        "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
+        "cpu_model", "cores", "build_configuration", "harness_version", "allocator", "counting_backend",
+        "group", "strategy", "expectation", "profile", "bytes", "sha256", "elements", "seed", "knobs",
+        "outcome", "detail", "metric", "unit", "n", "min", "p10", "p25", "median", "p75", "p90", "max",
+        "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe",
+    ]
+
+    public static var header: String { CSVFormat.line(columns) }
+
+    public static func line(_ row: ResultRow) -> String {
+        let p = row.provenance, c = row.cell, s = row.summary
+        func number(_ value: Double?) -> String { value.map { $0.description } ?? "" }
+        let stats: [String] = s.map {
+            ["\($0.n)", number($0.min), number($0.p10), number($0.p25), number($0.median), number($0.p75),
+             number($0.p90), number($0.max), number($0.mean), number($0.stddev), number($0.mad),
+             number($0.ci95Low), number($0.ci95High), "\($0.outliers)", "\($0.severeOutliers)"]
+        } ?? Array(repeating: "", count: 15)
+        return CSVFormat.line([
+            "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
+            p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.harnessVersion, p.allocator,
+            p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
+            "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.detail, row.metric.rawValue, row.unit,
+        ] + stats)
+    }
+
+    /// Reads and checks a results file: schema version, columns, and every typed field.
+    public static func read(_ file: URL) throws -> [ResultRow] {
+        let (header, rows) = try CSVFormat.read(file)
+        let missing = columns.filter { !header.contains($0) }
+        guard missing.isEmpty else {
+            throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
+        }
+        let index = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
+        return try rows.enumerated().map { number, fields in
+            let line = number + 2
+            func text(_ column: String) -> String { fields[index[column]!] }
+            func int(_ column: String) throws -> Int {
+                guard let v = Int(text(column)) else { throw bad(column, line) }
+                return v
+            }
+            func double(_ column: String) throws -> Double {
+                guard let v = Double(text(column)) else { throw bad(column, line) }
+                return v
+            }
+            let version = text("schema_version")
+            guard version == "\(schemaVersion)" else {
+                throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads version \(schemaVersion)")
+            }
+            guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
+            guard let metric = Metric(rawValue: text("metric")) else { throw bad("metric", line) }
+            guard let seed = UInt64(text("seed")) else { throw bad("seed", line) }
+            let provenance = Provenance(
+                runID: text("run_id"), time: text("time"), gitCommit: text("git_commit"),
+                gitDirty: text("git_dirty") == "true", swiftVersion: text("swift_version"), os: text("os"),
+                kernel: text("kernel"), cpuModel: text("cpu_model"), cores: try int("cores"),
+                buildConfiguration: text("build_configuration"), harnessVersion: text("harness_version"),
+                allocator: text("allocator"), countingBackend: text("counting_backend"))
+            let cell = CellIdentity(
+                group: text("group"), strategy: text("strategy"), expectation: text("expectation"),
+                profile: text("profile"), bytes: try int("bytes"), sha256: text("sha256"),
+                elements: try int("elements"), seed: seed, knobs: text("knobs"))
+            var summary: Summary?
+            if !text("n").isEmpty {
+                summary = Summary(
+                    n: try int("n"), min: try double("min"), p10: try double("p10"), p25: try double("p25"),
+                    median: try double("median"), p75: try double("p75"), p90: try double("p90"),
+                    max: try double("max"), mean: try double("mean"), stddev: try double("stddev"),
+                    mad: try double("mad"), ci95Low: try double("ci95_low"), ci95High: try double("ci95_high"),
+                    outliers: try int("outliers"), severeOutliers: try int("outliers_severe"))
+            }
+            return ResultRow(provenance: provenance, cell: cell, outcome: outcome, detail: text("detail"),
+                             metric: metric, summary: summary)
+        }
+    }
+
+    private static func bad(_ column: String, _ line: Int) -> ResultsError {
+        ResultsError("results.csv line \(line): column '\(column)' has an invalid value")
+    }
+}
+
+extension Summary {
+    /// Rebuilds a summary read back from a CSV.
+    public init(n: Int, min: Double, p10: Double, p25: Double, median: Double, p75: Double, p90: Double,
+                max: Double, mean: Double, stddev: Double, mad: Double, ci95Low: Double, ci95High: Double,
+                outliers: Int, severeOutliers: Int) {
+        self.n = n; self.min = min; self.p10 = p10; self.p25 = p25; self.median = median; self.p75 = p75
+        self.p90 = p90; self.max = max; self.mean = mean; self.stddev = stddev; self.mad = mad
+        self.ci95Low = ci95Low; self.ci95High = ci95High; self.outliers = outliers; self.severeOutliers = severeOutliers
+    }
+}
+
+/// The `samples.csv` schema: every timing sample of every cell.
+public enum SamplesCSV {
+    public static let columns = ["run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
+                                 "wall_ns", "cpu_ns"]
+    public static var header: String { CSVFormat.line(columns) }
+
+    public static func line(_ row: SampleRow) -> String {
+        CSVFormat.line([row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
+                        "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description])
+    }
+}

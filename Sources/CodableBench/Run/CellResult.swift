@@ -1,0 +1,59 @@
+import Foundation
+
+/// A finished cell: its verdict and, when it was measured, its samples and counts.
+public struct CellResult {
+    public let cell: Cell
+    public let identity: CellIdentity
+    public let verdict: Verdict
+    public let timing: TimingResult?
+    public let allocations: [AllocationCount]?
+
+    /// The rows this cell contributes to `results.csv`: one per metric, or one `none` row.
+    public func rows(provenance: Provenance) -> [ResultRow] {
+        func row(_ metric: Metric, _ values: [Double]) -> ResultRow? {
+            guard let summary = Summary(values) else { return nil }
+            return ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
+                             detail: verdict.detail, metric: metric, summary: summary)
+        }
+        var rows: [ResultRow] = []
+        if let samples = timing?.samples {
+            let bytes = Double(identity.bytes)
+            rows += [
+                row(.wallTime, samples.map(\.wallNanoseconds)),
+                row(.cpuTime, samples.map(\.cpuNanoseconds)),
+                // MB/s with MB = 10^6 bytes: bytes / ns * 10^9 / 10^6.
+                row(.throughput, samples.map { bytes * 1_000 / $0.wallNanoseconds }),
+            ].compactMap { $0 }
+        }
+        if let counts = allocations, !counts.isEmpty {
+            rows += [
+                row(.allocations, counts.map { Double($0.allocations) }),
+                row(.allocatedBytes, counts.map { Double($0.allocatedBytes) }),
+                row(.peakHeapBytes, counts.compactMap { $0.peakBytes.map(Double.init) }),
+            ].compactMap { $0 }
+        }
+        if rows.isEmpty {
+            rows.append(ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
+                                  detail: verdict.detail, metric: .none, summary: nil))
+        }
+        return rows
+    }
+
+    public func sampleRows(runID: String) -> [SampleRow] {
+        guard let timing else { return [] }
+        return timing.samples.enumerated().map { index, sample in
+            SampleRow(runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
+                      fork: 0, sample: index, decodes: timing.decodesPerSample,
+                      wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds)
+        }
+    }
+
+    public func median(_ metric: Metric) -> Double? {
+        switch metric {
+        case .wallTime: return timing.flatMap { Summary($0.samples.map(\.wallNanoseconds), bootstrapResamples: 0)?.median }
+        case .allocations: return allocations.flatMap { Summary($0.map { Double($0.allocations) }, bootstrapResamples: 0)?.median }
+        case .allocatedBytes: return allocations.flatMap { Summary($0.map { Double($0.allocatedBytes) }, bootstrapResamples: 0)?.median }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One cell of a run: a strategy on a profile.
+public struct Cell {
+    public let strategy: Strategy
+    public let profile: Profile
+}
+
+/// Which strategies and profiles a run covers; built and validated before anything runs, so a bad
+/// name fails at once with a one-line error.
+public struct RunPlan {
+    public let cells: [Cell]
+
+    /// `groups` and `strategyIDs` filter the catalogue (hidden strategies only by id); `profileNames`
+    /// replaces each strategy's default profiles.
+    public init(catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
+                profiles: ProfileCatalog) throws {
+        let knownGroups = Set(catalogue.filter { !$0.isHidden }.map(\.group))
+        for group in groups where !knownGroups.contains(group) {
+            throw UsageError("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
+        }
+        for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
+            throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
+        }
+        let selected = catalogue.filter { strategy in
+            if !strategyIDs.isEmpty { return strategyIDs.contains(strategy.id) }
+            if strategy.isHidden { return false }
+            return groups.isEmpty || groups.contains(strategy.group)
+        }
+        var loaded: [String: Profile] = [:]
+        func profile(_ name: String) throws -> Profile {
+            if let p = loaded[name] { return p }
+            let p = try profiles.profile(named: name)
+            loaded[name] = p
+            return p
+        }
+        var cells: [Cell] = []
+        for strategy in selected {
+            for name in profileNames.isEmpty ? strategy.defaultProfiles : profileNames {
+                cells.append(Cell(strategy: strategy, profile: try profile(name)))
+            }
+        }
+        guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy matches") }
+        self.cells = cells
+    }
+}
+
+/// A mistake in what the user asked for: one line, exit status 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The harness itself failed (cannot write results, cannot start a worker): exit status 3.
+public struct HarnessFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The table printed at the end of a run: one line per cell, grouped by question.
+public enum SummaryTable {
+    public static func render(_ results: [CellResult]) -> String {
+        let header = ["group", "strategy", "profile", "outcome", "median", "95% CI", "MB/s", "allocs", "alloc MB"]
+        var rows: [[String]] = []
+        for result in results {
+            let id = result.identity
+            var cells = [id.group, id.strategy, id.profile, result.verdict.outcome.rawValue]
+            if let samples = result.timing?.samples, let wall = Summary(samples.map(\.wallNanoseconds)) {
+                let halfWidth = (wall.ci95High - wall.ci95Low) / 2 / wall.median * 100
+                cells += [Terminal.milliseconds(wall.median), String(format: "±%.1f%%", halfWidth),
+                          String(format: "%.1f", Double(id.bytes) * 1_000 / wall.median)]
+            } else {
+                cells += ["-", "-", "-"]
+            }
+            cells.append(result.median(.allocations).map { String(format: "%.0f", $0) } ?? "-")
+            cells.append(result.median(.allocatedBytes).map { String(format: "%.2f", $0 / 1_000_000) } ?? "-")
+            rows.append(cells)
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, text in
+                let pad = String(repeating: " ", count: widths[index] - text.count)
+                return index >= 4 ? pad + text : text + pad  // numbers right-aligned
+            }.joined(separator: "  ")
+        }
+        var out = [line(header), line(widths.map { String(repeating: "-", count: $0) })]
+        out += rows.map(line)
+        let failures = results.filter { !$0.verdict.outcome.isMeasured && !$0.verdict.detail.isEmpty }
+        if !failures.isEmpty {
+            out.append("")
+            out += failures.map { "\($0.identity.strategy) on \($0.identity.profile): \($0.verdict.outcome.rawValue): \($0.verdict.detail)" }
+        }
+        return out.joined(separator: "\n")
+    }
+}

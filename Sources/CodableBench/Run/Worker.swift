@@ -1,0 +1,42 @@
+import Foundation
+
+/// The code a worker process runs for one cell: regenerate the payload (deterministic, so it is
+/// byte-identical to the parent's; the sha256 proves it), verify, then time or count.
+public enum Worker {
+    public static let countedDecodes = 5
+
+    public static func run(strategy: Strategy, profile: Profile, pass: WorkerReport.Pass,
+                           plan: SamplingPlan) -> WorkerReport {
+        let payload = NewsGenerator.generate(profile)
+        var report = WorkerReport(pass: pass, outcome: .ok, detail: "", bytes: payload.bytes.count,
+                                  sha256: payload.sha256)
+        let verdict = Verifier.verify(strategy, on: payload)
+        report.outcome = verdict.outcome
+        report.detail = verdict.detail
+        guard verdict.outcome.isMeasured else { return report }
+
+        do {
+            switch pass {
+            case .timing:
+                report.timing = try Sampler.time(strategy, data: payload.bytes, plan: plan)
+            case .counting:
+                guard let counter = JemallocCounter() else {
+                    report.countingBackend = "none"
+                    return report
+                }
+                report.countingBackend = "jemalloc"
+                try strategy.decodeRepeatedly(payload.bytes, 1)  // warm: lazy caches allocate once
+                report.allocations = try (0..<countedDecodes).map { _ in
+                    try counter.count { try strategy.decodeRepeatedly(payload.bytes, 1) }
+                }
+            }
+        } catch {
+            // Verified once, then threw while measured: not deterministic, so not a result.
+            report.outcome = .threw
+            report.detail = "threw during measurement after passing verification: \(DecodingErrorDescription.oneLine(error))"
+            report.timing = nil
+            report.allocations = nil
+        }
+        return report
+    }
+}

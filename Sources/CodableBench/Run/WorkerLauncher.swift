@@ -1,0 +1,93 @@
+import Foundation
+
+/// How a worker process ended.
+public enum WorkerExit {
+    case report(WorkerReport)
+    case crashed(String)
+    case timedOut(seconds: Double)
+}
+
+/// Starts this executable again as a worker, with a deadline, and reads what it reports.
+public struct WorkerLauncher {
+    public let executable: URL
+    public let timeoutSeconds: Double
+
+    public init(executable: URL = WorkerLauncher.currentExecutable(), timeoutSeconds: Double) {
+        self.executable = executable
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
+    public static func currentExecutable() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    }
+
+    public func launch(arguments: [String], environment extra: [String: String] = [:]) throws -> WorkerExit {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("codablebench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let reportFile = scratch.appendingPathComponent("report.json")
+        let stderrFile = scratch.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["worker", "--report", reportFile.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        // A crashing worker should die at once, not spend seconds symbolicating a backtrace.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            return .timedOut(seconds: timeoutSeconds)
+        }
+
+        let stderrTail = Self.lastLine(of: stderrFile)
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return .crashed("signal \(signal) (\(Self.signalName(signal)))" + (stderrTail.map { ": \($0)" } ?? ""))
+        }
+        guard process.terminationStatus == 0,
+              let data = try? Data(contentsOf: reportFile),
+              let report = try? JSONDecoder().decode(WorkerReport.self, from: data) else {
+            return .crashed("worker exited with status \(process.terminationStatus)" + (stderrTail.map { ": \($0)" } ?? ""))
+        }
+        return .report(report)
+    }
+
+    private static func lastLine(of file: URL) -> String? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Prefer the runtime's own explanation ("Fatal error: ...") over trailing noise.
+        let line = lines.last { $0.contains("Fatal error") || $0.contains("error:") } ?? lines.last
+        return line.map { FirstDifference.clip($0) }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: return "SIGILL"
+        case SIGTRAP: return "SIGTRAP"
+        case SIGABRT: return "SIGABRT"
+        case SIGBUS: return "SIGBUS"
+        case SIGFPE: return "SIGFPE"
+        case SIGKILL: return "SIGKILL"
+        case SIGSEGV: return "SIGSEGV"
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
+        default: return "signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What a worker process hands back to the parent (as JSON in a file the parent names).
+public struct WorkerReport: Codable, Sendable {
+    public enum Pass: String, Codable, Sendable { case timing, counting }
+
+    public var pass: Pass
+    public var outcome: Outcome
+    public var detail: String
+    public var bytes: Int
+    public var sha256: String
+    public var timing: TimingResult?
+    /// One entry per counted decode (counting pass only).
+    public var allocations: [AllocationCount]?
+    /// `jemalloc` when counts are exact, `none` when no counter was available.
+    public var countingBackend: String?
+}

@@ -1,0 +1,10 @@
+/// A strategy's output in canonical form, and how much of the truth it claims to reproduce.
+public enum CanonicalOutput: Sendable {
+    /// The whole feed, compared field by field with the truth.
+    case feed(CanonicalFeed)
+    /// References that parse without building entities: the number of articles they saw.
+    case articleCount(Int)
+    /// References whose only claim is that they completed (e.g. the empty-struct scan, memcpy):
+    /// the byte count they processed.
+    case processedBytes(Int)
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// What a strategy promises about faulty payloads.
+public enum Contract: String, Sendable {
+    /// Must throw when the payload has a malformed element.
+    case strict
+    /// Must drop exactly the malformed elements and keep everything else.
+    case lossy
+}
+
+/// The expectation shown in `list` and recorded with results: a strict or lossy technique, or a
+/// pitfall (a technique known to go wrong, measured so the failure is reported, never hidden).
+public enum Expectation: String, Sendable {
+    case strict, lossy, pitfall
+}
+
+/// One decoding technique: its identity, the timed decode, and the mapping of its output to the
+/// canonical model. Build one with `Strategy.init(id:group:...)`; the catalogue and user packages
+/// use the same initializer.
+public struct Strategy: Sendable {
+    public let id: String
+    public let group: String
+    /// One line; names the seed or library the technique comes from.
+    public let summary: String
+    public let contract: Contract
+    public let isPitfall: Bool
+    /// The group's reference strategy, which ratios are computed against.
+    public let isReference: Bool
+    /// Profiles the strategy runs on by default (overridden by `--profile`).
+    public let defaultProfiles: [String]
+    /// Hidden strategies (harness self-tests) run only when named explicitly.
+    public let isHidden: Bool
+
+    /// Decodes once and maps the result to its canonical form: verification only, never timed.
+    let decodeForVerification: @Sendable (Data) throws -> CanonicalOutput
+    /// Decodes `count` times: the only timed code. The output never leaves the generic context, so
+    /// it is not boxed (boxing would add an allocation per decode to every count).
+    let decodeRepeatedly: @Sendable (Data, Int) throws -> Void
+
+    public var expectation: Expectation { isPitfall ? .pitfall : Expectation(rawValue: contract.rawValue)! }
+
+    public init<Output>(
+        id: String,
+        group: String,
+        summary: String,
+        contract: Contract = .strict,
+        isPitfall: Bool = false,
+        isReference: Bool = false,
+        defaultProfiles: [String] = ["small", "medium", "large"],
+        isHidden: Bool = false,
+        decode: @escaping @Sendable (Data) throws -> Output,
+        canonical: @escaping @Sendable (Output) -> CanonicalOutput
+    ) {
+        self.id = id
+        self.group = group
+        self.summary = summary
+        self.contract = contract
+        self.isPitfall = isPitfall
+        self.isReference = isReference
+        self.defaultProfiles = defaultProfiles
+        self.isHidden = isHidden
+        self.decodeForVerification = { data in canonical(try decode(data)) }
+        self.decodeRepeatedly = { data, count in
+            for _ in 0..<count { blackHole(try decode(data)) }
+        }
+    }
+
+    /// Runs the verification decode (for callers outside the worker, such as tests).
+    public func verificationOutput(for data: Data) throws -> CanonicalOutput {
+        try decodeForVerification(data)
+    }
+}
+
+/// Keeps a value alive as far as the optimizer can tell, so a decode whose result is unused is not
+/// removed. Generic and never inlined: the value is passed by reference, not boxed.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Compares a strategy's canonical output with the generator's ground truth, before any timing.
+public enum Verifier {
+    /// Runs the strategy's verification decode on the payload and judges the result.
+    public static func verify(_ strategy: Strategy, on payload: GeneratedPayload) -> Verdict {
+        let result = Result { try strategy.decodeForVerification(payload.bytes) }
+        return judge(strategy: strategy, payload: payload, result: result)
+    }
+
+    public static func judge(strategy: Strategy, payload: GeneratedPayload,
+                             result: Result<CanonicalOutput, Error>) -> Verdict {
+        let faults = payload.manifest.faults
+        switch result {
+        case .failure(let error):
+            let description = DecodingErrorDescription.oneLine(error)
+            if strategy.contract == .strict && !faults.isEmpty {
+                return Verdict(.threwAsExpected, description)
+            }
+            return Verdict(.threw, description)
+
+        case .success(.processedBytes(let count)):
+            return count == payload.bytes.count
+                ? Verdict(.ok)
+                : Verdict(.wrongOutput, "processed \(count) bytes of \(payload.bytes.count)")
+
+        case .success(.articleCount(let count)):
+            return count == payload.manifest.elements
+                ? Verdict(.ok)
+                : Verdict(.wrongOutput, "data.articles: expected \(payload.manifest.elements) elements, got \(count)")
+
+        case .success(.feed(let feed)):
+            if strategy.contract == .strict, let first = faults.first {
+                return Verdict(.wrongOutput,
+                               "did not throw although \(faults.count) elements are malformed "
+                               + "(first: data.articles[\(first.index)].\(first.key), \(first.kind.rawValue))")
+            }
+            let expected = strategy.contract == .lossy
+                ? payload.truth.lossyExpectation(payload.manifest)
+                : payload.truth.strictExpectation
+            if feed == expected { return Verdict(.ok) }
+            let difference = FirstDifference.find(expected: expected, actual: feed)
+                ?? "differs from the truth (no path found)"
+            return Verdict(.wrongOutput, difference)
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Catalogue
+import CodableBench
+
+CommandLineTool.main(strategies: Catalogue.all)
