@@ -61,36 +61,49 @@ struct JSONByteWriter {
 
     /// A JSON string. Quotes, backslashes and control characters are always escaped; with
     /// `escapeNonASCII` every non-ASCII scalar is written as `\uXXXX` (surrogate pairs above the BMP).
+    /// Runs of bytes that need no escape are copied in one append.
     mutating func string(_ utf8: [UInt8], escapeNonASCII: Bool = false) {
         bytes.append(UInt8(ascii: "\""))
-        var i = 0
-        while i < utf8.count {
-            let b = utf8[i]
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case 0..<0x20:
-                raw("\\u00"); hexByte(b)
-            case 0x80...:
-                guard escapeNonASCII else { bytes.append(b); break }
-                let (scalar, length) = Self.decodeScalar(utf8, at: i)
-                if scalar >= 0x10000 {
-                    let v = scalar - 0x10000
-                    unicodeEscape(UInt16(0xD800 + (v >> 10)))
-                    unicodeEscape(UInt16(0xDC00 + (v & 0x3FF)))
-                } else {
-                    unicodeEscape(UInt16(scalar))
+        utf8.withUnsafeBufferPointer { source in
+            var runStart = 0
+            var i = 0
+            while i < source.count {
+                let b = source[i]
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && (b < 0x80 || !escapeNonASCII) {
+                    i += 1
+                    continue
                 }
-                i += length
-                continue
-            default: bytes.append(b)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<i]))
+                i += escape(source, at: i)
+                runStart = i
             }
-            i += 1
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes the escape for the byte (or scalar) at `i`; returns how many source bytes it covered.
+    private mutating func escape(_ source: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b = source[i]
+        switch b {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case UInt8(ascii: "\n"): raw("\\n")
+        case UInt8(ascii: "\t"): raw("\\t")
+        case UInt8(ascii: "\r"): raw("\\r")
+        case 0..<0x20: unicodeEscape(UInt16(b))
+        default:
+            let (scalar, length) = Self.decodeScalar(source, at: i)
+            if scalar >= 0x10000 {
+                let v = scalar - 0x10000
+                unicodeEscape(UInt16(0xD800 + (v >> 10)))
+                unicodeEscape(UInt16(0xDC00 + (v & 0x3FF)))
+            } else {
+                unicodeEscape(UInt16(scalar))
+            }
+            return length
+        }
+        return 1
     }
 
     private mutating func unicodeEscape(_ unit: UInt16) {
@@ -100,13 +113,13 @@ struct JSONByteWriter {
     }
 
     private mutating func hexByte(_ b: UInt8) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(hex[Int(b >> 4)])
-        bytes.append(hex[Int(b & 0xF)])
+        func digit(_ n: UInt8) -> UInt8 { n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "a") + n - 10 }
+        bytes.append(digit(b >> 4))
+        bytes.append(digit(b & 0xF))
     }
 
     /// Decodes the (valid) UTF-8 scalar starting at `i`.
-    private static func decodeScalar(_ utf8: [UInt8], at i: Int) -> (UInt32, Int) {
+    private static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
         let b0 = UInt32(utf8[i])
         if b0 < 0xE0 { return (((b0 & 0x1F) << 6) | (UInt32(utf8[i + 1]) & 0x3F), 2) }
         if b0 < 0xF0 {

@@ -16,6 +16,24 @@ public struct Provenance: Codable, Equatable, Sendable {
     public var allocator: String
     public var countingBackend: String
 
+    public init(runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
+                kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, harnessVersion: String,
+                allocator: String, countingBackend: String) {
+        self.runID = runID
+        self.time = time
+        self.gitCommit = gitCommit
+        self.gitDirty = gitDirty
+        self.swiftVersion = swiftVersion
+        self.os = os
+        self.kernel = kernel
+        self.cpuModel = cpuModel
+        self.cores = cores
+        self.buildConfiguration = buildConfiguration
+        self.harnessVersion = harnessVersion
+        self.allocator = allocator
+        self.countingBackend = countingBackend
+    }
+
     public static let harnessVersion = "0.1.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.

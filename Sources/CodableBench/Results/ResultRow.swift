@@ -31,6 +31,19 @@ public struct CellIdentity: Equatable, Hashable, Sendable {
     public var elements: Int
     public var seed: UInt64
     public var knobs: String
+
+    public init(group: String, strategy: String, expectation: String, profile: String, bytes: Int,
+                sha256: String, elements: Int, seed: UInt64, knobs: String) {
+        self.group = group
+        self.strategy = strategy
+        self.expectation = expectation
+        self.profile = profile
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.elements = elements
+        self.seed = seed
+        self.knobs = knobs
+    }
 }
 
 /// One row of `results.csv`: a (cell, metric) with its statistics, self-describing.
@@ -41,6 +54,16 @@ public struct ResultRow: Equatable, Sendable {
     public var detail: String
     public var metric: Metric
     public var summary: Summary?
+
+    public init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, detail: String, metric: Metric,
+                summary: Summary?) {
+        self.provenance = provenance
+        self.cell = cell
+        self.outcome = outcome
+        self.detail = detail
+        self.metric = metric
+        self.summary = summary
+    }
 
     public var unit: String { metric.unit }
 }

@@ -10,7 +10,7 @@ public enum SummaryTable {
             var cells = [id.group, id.strategy, id.profile, result.verdict.outcome.rawValue]
             if let samples = result.timing?.samples, let wall = Summary(samples.map(\.wallNanoseconds)) {
                 let halfWidth = (wall.ci95High - wall.ci95Low) / 2 / wall.median * 100
-                cells += [Terminal.milliseconds(wall.median), String(format: "±%.1f%%", halfWidth),
+                cells += [Terminal.time(wall.median), String(format: "±%.1f%%", halfWidth),
                           String(format: "%.1f", Double(id.bytes) * 1_000 / wall.median)]
             } else {
                 cells += ["-", "-", "-"]

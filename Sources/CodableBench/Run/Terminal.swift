@@ -11,14 +11,20 @@ public enum Terminal {
         let counter = "[\(String(repeating: " ", count: width - String(index).count))\(index)/\(total)]"
         var line = "\(counter) \(result.identity.group)/\(result.identity.strategy) on \(result.identity.profile): "
         line += result.verdict.outcome.rawValue
-        if let median = result.median(.wallTime) { line += ", \(milliseconds(median)) per decode" }
+        if let median = result.median(.wallTime) { line += ", \(time(median)) per decode" }
         if !result.verdict.detail.isEmpty && !result.verdict.outcome.isMeasured { line += " (\(result.verdict.detail))" }
         if index < total { line += "  ETA \(duration(eta))" }
         return line
     }
 
-    public static func milliseconds(_ nanoseconds: Double) -> String {
-        String(format: "%.3f ms", nanoseconds / 1_000_000)
+    /// A duration in the unit that keeps three or four significant digits: ns, µs, ms or s.
+    public static func time(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: return String(format: "%.1f ns", nanoseconds)
+        case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1_000)
+        case ..<1_000_000_000: return String(format: "%.2f ms", nanoseconds / 1_000_000)
+        default: return String(format: "%.3f s", nanoseconds / 1_000_000_000)
+        }
     }
 
     public static func duration(_ seconds: Double) -> String {

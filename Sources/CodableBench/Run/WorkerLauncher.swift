@@ -73,7 +73,7 @@ public struct WorkerLauncher {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         // Prefer the runtime's own explanation ("Fatal error: ...") over trailing noise.
         let line = lines.last { $0.contains("Fatal error") || $0.contains("error:") } ?? lines.last
-        return line.map { FirstDifference.clip($0) }
+        return line.map { FirstDifference.clip($0, limit: 240) }
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -29,6 +29,8 @@ public enum SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
 
         var w = [UInt32](repeating: 0, count: 64)
+        k.withUnsafeBufferPointer { k in
+        w.withUnsafeMutableBufferPointer { w in
         message.withUnsafeBufferPointer { bytes in
             for chunk in stride(from: 0, to: bytes.count, by: 64) {
                 for i in 0..<16 {
@@ -53,6 +55,8 @@ public enum SHA256 {
                 h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
                 h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
             }
+        }
+        }
         }
         return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }

@@ -44,9 +44,9 @@ public enum FirstDifference {
         return clip(String(reflecting: value))
     }
 
-    static func clip(_ text: String) -> String {
+    static func clip(_ text: String, limit: Int = 80) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: "\\n")
-        return flat.count <= 80 ? flat : String(flat.prefix(77)) + "..."
+        return flat.count <= limit ? flat : String(flat.prefix(limit - 3)) + "..."
     }
 
     /// The canonical model's property name as the payload's snake_case key.

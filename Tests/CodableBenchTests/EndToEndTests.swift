@@ -1,0 +1,110 @@
+import CodableBench
+import Foundation
+import Testing
+
+/// Runs the built `benchmarks` executable as a user would. Serialized: each run starts workers
+/// that want the machine's cores.
+@Suite("benchmarks executable end to end", .serialized)
+struct EndToEndTests {
+    @Test func quickRunWritesVerifiedRowsAndLatest() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--quick", "--strategy", "synthesized", "--strategy", "jsonserialization-manual",
+            "--strategy", "ref-foundation-scan", "--profile", "tiny", "--profile", "faulty-small", "--out", out.path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let latest = out.appendingPathComponent("latest")
+        let rows = try ResultsCSV.read(latest.appendingPathComponent("results.csv"))
+        func outcome(_ strategy: String, _ profile: String) -> Outcome? {
+            rows.first { $0.cell.strategy == strategy && $0.cell.profile == profile }?.outcome
+        }
+        #expect(outcome("synthesized", "tiny") == .ok)
+        #expect(outcome("jsonserialization-manual", "tiny") == .ok)
+        #expect(outcome("synthesized", "faulty-small") == .threwAsExpected)
+        #expect(outcome("ref-foundation-scan", "faulty-small") == .ok)
+        let wall = try #require(rows.first { $0.cell.strategy == "synthesized" && $0.cell.profile == "tiny" && $0.metric == .wallTime })
+        #expect(wall.provenance.buildConfiguration == "debug")
+        #expect(wall.summary!.n >= 5)
+        #expect(wall.cell.sha256 == NewsGenerator.generate(try TestSupport.profile("tiny")).sha256)
+        let throughput = try #require(rows.first { $0.cell.strategy == "synthesized" && $0.metric == .throughput })
+        // MB/s = bytes / ns × 1000, on the same samples.
+        #expect(throughput.summary!.n == wall.summary!.n)
+        if JemallocCounter.libraryPath() != nil {
+            #expect(rows.contains { $0.cell.strategy == "synthesized" && $0.metric == .allocations })
+        }
+        let samples = try String(contentsOf: latest.appendingPathComponent("samples.csv"), encoding: .utf8)
+        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns\n"))
+        #expect(run.stdout.contains("synthesized"))  // the summary table
+        #expect(run.stderr.contains("[1/6]") && run.stderr.contains("ETA"))
+    }
+
+    @Test func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--quick", "--timeout", "5", "--profile", "tiny", "--out", out.path,
+            "--strategy", "selftest-throws", "--strategy", "selftest-crashes", "--strategy", "selftest-hangs",
+            "--strategy", "handwritten",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+        func row(_ strategy: String) -> ResultRow? { rows.first { $0.cell.strategy == strategy } }
+        #expect(row("selftest-throws")?.outcome == .threw)
+        #expect(row("selftest-throws")?.detail == "deliberate failure")
+        #expect(row("selftest-crashes")?.outcome == .crashed)
+        #expect(row("selftest-crashes")?.detail.contains("deliberate crash") == true)
+        #expect(row("selftest-hangs")?.outcome == .timeout)
+        // The cell after the failures still ran and was measured.
+        #expect(row("handwritten")?.outcome == .ok)
+    }
+
+    @Test(arguments: [
+        (["run", "--allow-debug", "--strategy", "no-such-strategy"], "unknown strategy 'no-such-strategy'"),
+        (["run", "--allow-debug", "--group", "no-such-group"], "unknown group 'no-such-group'"),
+        (["run", "--allow-debug", "--profile", "no-such-profile"], "unknown profile 'no-such-profile'"),
+        (["run", "--allow-debug", "--timeout", "0"], "--timeout must be positive"),
+        (["run", "--no-such-flag"], "Unknown option '--no-such-flag'"),
+        (["generate", "--profile", "tiny", "--out", "/nonexistent-dir/x.json"], "cannot write /nonexistent-dir/x.json"),
+        (["run"], "this is a debug build"),
+    ])
+    func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
+        let run = try TestSupport.run(arguments)
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("error: ") && run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test func malformedProfileIsOneLineAndExitTwo() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        try Data(#"{"name": "broken", "elements": 10, "nullRate": "lots"}"#.utf8)
+            .write(to: dir.appendingPathComponent("broken.json"))
+        let run = try TestSupport.run(["run", "--allow-debug", "--profiles-dir", dir.path, "--profile", "broken"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: malformed profile broken.json"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func unwritableResultsFolderIsAHarnessFailure() throws {
+        let run = try TestSupport.run(["run", "--allow-debug", "--strategy", "ref-memcpy", "--profile", "tiny",
+                                       "--out", "/proc/codablebench"])
+        #expect(run.status == 3)
+        #expect(run.stderr.hasPrefix("error: cannot write results under /proc/codablebench"))
+    }
+
+    @Test func generateWritesTheProfilesBytes() throws {
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("tiny.json")
+        let run = try TestSupport.run(["generate", "--profile", "tiny", "--out", file.path])
+        #expect(run.status == 0)
+        let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
+        #expect(try Data(contentsOf: file) == payload.bytes)
+        #expect(run.stdout.contains(payload.sha256))
+    }
+
+    @Test func listShowsEveryVisibleStrategyWithItsGroupAndExpectation() throws {
+        let run = try TestSupport.run(["list"])
+        #expect(run.status == 0)
+        for id in VerificationTests.visible { #expect(run.stdout.contains(id)) }
+        #expect(!run.stdout.contains("selftest-"))
+        #expect(run.stdout.contains("synthesized-vs-handwritten") && run.stdout.contains("strict"))
+    }
+}

@@ -1,0 +1,65 @@
+import Catalogue
+import CodableBench
+import Foundation
+
+/// Shared helpers: the committed profiles, the catalogue, and the built `benchmarks` executable.
+enum TestSupport {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let profiles = ProfileCatalog(directory: packageRoot.appendingPathComponent("Data/profiles"))
+
+    static func profile(_ name: String) throws -> Profile {
+        try profiles.profile(named: name)
+    }
+
+    static func strategy(_ id: String) -> Strategy {
+        Catalogue.all.first { $0.id == id }!
+    }
+
+    /// The `benchmarks` binary SwiftPM built beside this test bundle.
+    static var executable: URL {
+        let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("benchmarks")
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    struct Execution {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `benchmarks` with arguments, from the package root, and waits for it.
+    static func run(_ arguments: [String]) throws -> Execution {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let errData = errBox.data
+        process.waitUntilExit()
+        return Execution(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

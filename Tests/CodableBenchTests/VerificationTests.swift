@@ -1,0 +1,90 @@
+import Catalogue
+import CodableBench
+import Foundation
+import Testing
+
+@Suite("Verification of every strategy on generated payloads")
+struct VerificationTests {
+    static let visible = Catalogue.all.filter { !$0.isHidden }.map(\.id)
+
+    @Test(arguments: visible)
+    func strategyIsOkOnItsCleanProfiles(id: String) throws {
+        let strategy = TestSupport.strategy(id)
+        for name in ["tiny", "small"] {
+            let payload = NewsGenerator.generate(try TestSupport.profile(name))
+            let verdict = Verifier.verify(strategy, on: payload)
+            #expect(verdict == Verdict(.ok), "\(id) on \(name): \(verdict.detail)")
+        }
+    }
+
+    @Test(arguments: ["synthesized", "handwritten", "jsonserialization-manual"])
+    func strictStrategyThrowsOnAFaultyPayload(id: String) throws {
+        let payload = NewsGenerator.generate(try TestSupport.profile("faulty-small"))
+        let verdict = Verifier.verify(TestSupport.strategy(id), on: payload)
+        #expect(verdict.outcome == .threwAsExpected)
+        // The error names the first planted fault's path.
+        let first = payload.manifest.faults[0]
+        #expect(verdict.detail.hasPrefix("data.articles[\(first.index)]"), "\(verdict.detail)")
+    }
+
+    /// A strategy that decodes correctly and then changes one value deep inside.
+    static func alteredSynthesized(_ alter: @escaping @Sendable (inout CanonicalFeed) -> Void) -> Strategy {
+        let base = TestSupport.strategy("synthesized")
+        return Strategy(id: "altered", group: "test", summary: "synthesized, one value altered",
+                        decode: { data in try base.verificationOutput(for: data) },
+                        canonical: { output in
+                            guard case .feed(var feed) = output else { return output }
+                            alter(&feed)
+                            return .feed(feed)
+                        })
+    }
+
+    @Test func deliberatelyWrongStrategyIsWrongOutputWithThePath() throws {
+        let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
+        let strategy = Self.alteredSynthesized { $0.data.articles[5].authors[0].name += "!" }
+        let verdict = Verifier.verify(strategy, on: payload)
+        #expect(verdict.outcome == .wrongOutput)
+        #expect(verdict.detail.hasPrefix("data.articles[5].authors[0].name: expected "), "\(verdict.detail)")
+    }
+
+    @Test func droppedElementIsReported() throws {
+        let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
+        let verdict = Verifier.verify(Self.alteredSynthesized { $0.data.articles.removeLast() }, on: payload)
+        #expect(verdict == Verdict(.wrongOutput, "data.articles: expected 8 elements, got 7"))
+    }
+
+    @Test func optionalAndDoubleDifferencesAreNamed() throws {
+        let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
+        let verdict = Verifier.verify(Self.alteredSynthesized { $0.data.articles[2].metrics.score += 0.5 }, on: payload)
+        #expect(verdict.detail.hasPrefix("data.articles[2].metrics.score: expected"))
+        let nilled = Verifier.verify(Self.alteredSynthesized { $0.data.articles[1].imageURL = "x" }, on: payload)
+        #expect(nilled.detail.hasPrefix("data.articles[1].image_url: expected"))
+    }
+
+    @Test func strictStrategyThatAcceptsAFaultyPayloadIsWrongOutput() throws {
+        let payload = NewsGenerator.generate(try TestSupport.profile("faulty-small"))
+        let lenient = Strategy(id: "lenient", group: "test", summary: "never throws",
+                               decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
+        let verdict = Verifier.verify(lenient, on: payload)
+        #expect(verdict.outcome == .wrongOutput)
+        #expect(verdict.detail.hasPrefix("did not throw although \(payload.manifest.faults.count) elements are malformed"))
+    }
+
+    @Test func lossyStrategyMustDropExactlyThePlantedElements() throws {
+        let payload = NewsGenerator.generate(try TestSupport.profile("faulty-small"))
+        let exact = Strategy(id: "exact", group: "test", summary: "drops the faulty ones", contract: .lossy,
+                             decode: { _ in payload.truth.lossyExpectation(payload.manifest) }, canonical: { .feed($0) })
+        #expect(Verifier.verify(exact, on: payload) == Verdict(.ok))
+        let keepsAll = Strategy(id: "keeps-all", group: "test", summary: "drops nothing", contract: .lossy,
+                                decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
+        #expect(Verifier.verify(keepsAll, on: payload).outcome == .wrongOutput)
+    }
+
+    @Test func jsonValueDifferencesTellIntFromDouble() {
+        let expected = JSONValue.object(["ratio": .double(1.0), "flags": .array([.int(1), .bool(true)])])
+        let drifted = JSONValue.object(["ratio": .int(1), "flags": .array([.int(1), .bool(true)])])
+        #expect(FirstDifference.find(expected: expected, actual: drifted) == "ratio: expected double 1.0, got int 1")
+        let dropped = JSONValue.object(["ratio": .double(1.0), "flags": .array([.int(1), .int(1)])])
+        #expect(FirstDifference.find(expected: expected, actual: dropped) == "flags[1]: expected bool true, got int 1")
+    }
+}
