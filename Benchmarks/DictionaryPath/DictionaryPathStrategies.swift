@@ -4,10 +4,21 @@ import CodableBench
 /// Codable, especially when most of the payload is data the entity does not need?
 public enum DictionaryPathStrategies {
     public static let group = "dictionary-path"
+    static let keyedProfiles = ["keyed-small", "keyed-medium"]
 
     public static let all: [Strategy] = [
         Strategy(id: "jsonserialization-manual", group: group,
                  summary: "JSONSerialization → [String: Any] → entity with as? casts (seeds 001, 002, 004)",
                  isReference: true, decode: ManualDictionary.decode, canonical: ManualDictionary.canonical),
+        Strategy(id: "keyed-collection-dictionary-map", group: group,
+                 summary: "decode [String: Article] and inject each key as the id (seed 001's payload)",
+                 isReference: true, defaultProfiles: keyedProfiles,
+                 decode: DictionaryMap.decode, canonical: DictionaryMap.canonical),
+        Strategy(id: "keyed-collection-dynamic-keys", group: group,
+                 summary: "custom init(from:) over allKeys with a dynamic CodingKey (seeds 001, 004)",
+                 defaultProfiles: keyedProfiles, decode: DynamicKeys.decode, canonical: DynamicKeys.canonical),
+        Strategy(id: "payload-transform-reserialize", group: group,
+                 summary: "seed 001's PayloadTransformable: JSONSerialization → transform → data(withJSONObject:) → JSONDecoder",
+                 defaultProfiles: keyedProfiles, decode: PayloadTransform.decode, canonical: PayloadTransform.canonical),
     ]
 }

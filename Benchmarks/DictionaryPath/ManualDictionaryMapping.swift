@@ -4,8 +4,8 @@ import Foundation
 /// `JSONSerialization.jsonObject` → `[String: Any]` → entity, mapped by hand with `as?` casts: the
 /// pre-Codable way seeds 001, 002 and 004 start from. Strict: a missing or mistyped required field
 /// throws with its path.
-enum ManualDictionary {
-    struct Article {
+public enum ManualDictionary {
+    public struct Article {
         let id: Int64
         let title: String
         let subtitle: String?
@@ -50,8 +50,9 @@ enum ManualDictionary {
     }
 
     /// One formatter for the whole decode, as careful pre-Codable code kept it.
-    final class Context {
+    public final class Context {
         let dates = ISO8601DateFormatter()
+        public init() {}
     }
 
     static func decode(_ data: Data) throws -> Feed {
@@ -71,7 +72,7 @@ enum ManualDictionary {
                     total: try required(paging, "total", "paging"), articles: articles)
     }
 
-    static func article(_ o: [String: Any], path: String, _ context: Context) throws -> Article {
+    public static func article(_ o: [String: Any], path: String, _ context: Context) throws -> Article {
         let metrics: [String: Any] = try required(o, "metrics", path)
         let authors: [[String: Any]] = try required(o, "authors", path)
         let images: [[String: Any]] = try required(o, "images", path)
@@ -129,7 +130,10 @@ enum ManualDictionary {
     static func canonical(_ feed: Feed) -> CanonicalOutput {
         .feed(CanonicalFeed(
             status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
-            articles: feed.articles.map { a in
+            articles: feed.articles.map(canonical)))
+    }
+
+    public static func canonical(_ a: Article) -> CanonicalArticle {
                 CanonicalArticle(
                     id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
                     url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
@@ -140,6 +144,5 @@ enum ManualDictionary {
                     metrics: CanonicalMetrics(views: a.views, shares: a.shares, readRatio: a.readRatio, score: a.score),
                     isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIDs: a.relatedIDs,
                     commentCount: a.commentCount)
-            }))
     }
 }

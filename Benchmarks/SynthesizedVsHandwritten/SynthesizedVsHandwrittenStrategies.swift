@@ -1,4 +1,5 @@
 import CodableBench
+import StandardModel
 
 /// Group `synthesized-vs-handwritten`: does writing `init(from:)` by hand make decoding faster?
 public enum SynthesizedVsHandwrittenStrategies {
@@ -11,5 +12,12 @@ public enum SynthesizedVsHandwrittenStrategies {
         Strategy(id: "handwritten", group: group,
                  summary: "hand-written init(from:) for every type, same container calls (seed 002)",
                  decode: Handwritten.decode, canonical: Handwritten.canonical),
+        Strategy(id: "handwritten-container-per-property", group: group,
+                 summary: "Codextended-style decoder.decode(\"key\"): a keyed container per property (seed 002)",
+                 decode: ContainerPerProperty.decode, canonical: ContainerPerProperty.canonical),
+        Strategy(id: "synthesized-cross-module", group: group,
+                 summary: "the synthesized model in another module, no @inlinable (seed 002)",
+                 decode: { try makeStandardDecoder().decode(StandardFeed.self, from: $0) },
+                 canonical: { .feed($0.canonical) }),
     ]
 }

@@ -1,6 +1,8 @@
 import CodableBench
 import DictionaryPath
 import HarnessSelfTest
+import KeyMapping
+import LossyArrays
 import References
 import SynthesizedVsHandwritten
 
@@ -9,7 +11,9 @@ import SynthesizedVsHandwritten
 public enum Catalogue {
     public static let all: [Strategy] =
         SynthesizedVsHandwrittenStrategies.all
+        + KeyMappingStrategies.all
         + DictionaryPathStrategies.all
+        + LossyArraysStrategies.all
         + ReferenceStrategies.all
         + HarnessSelfTestStrategies.all
 }

@@ -57,6 +57,19 @@ struct EndToEndTests {
         #expect(row("handwritten")?.outcome == .ok)
     }
 
+    @Test func naiveTryLoopPitfallNeverEndsOnAFaultyPayload() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--quick", "--timeout", "3", "--no-count", "--out", out.path,
+            "--strategy", "lossy-naive-try-loop", "--strategy", "lossy-superdecoder", "--profile", "faulty-small",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+        #expect(rows.first { $0.cell.strategy == "lossy-naive-try-loop" }?.outcome == .timeout)
+        #expect(rows.first { $0.cell.strategy == "lossy-naive-try-loop" }?.cell.expectation == "pitfall")
+        #expect(rows.first { $0.cell.strategy == "lossy-superdecoder" }?.outcome == .ok)
+    }
+
     @Test(arguments: [
         (["run", "--allow-debug", "--strategy", "no-such-strategy"], "unknown strategy 'no-such-strategy'"),
         (["run", "--allow-debug", "--group", "no-such-group"], "unknown group 'no-such-group'"),

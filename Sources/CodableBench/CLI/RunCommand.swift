@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
     var profiles: [String] = []
 
-    @Flag(help: "Fewer, shorter samples on the small and medium profiles.")
+    @Flag(help: "Fewer, shorter samples, and no profile named 'large'.")
     var quick = false
 
     @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
@@ -43,9 +43,8 @@ struct RunCommand: ParsableCommand {
             throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
         let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
-        let defaultQuickProfiles = quick && profiles.isEmpty ? ["small", "medium"] : profiles
         let plan = try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
-                               profileNames: defaultQuickProfiles, profiles: catalog)
+                               profileNames: profiles, skipLarge: quick, profiles: catalog)
         let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,
                                  resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount)
         try Runner(runPlan: plan, options: options).run()

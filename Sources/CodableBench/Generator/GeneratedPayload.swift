@@ -27,6 +27,12 @@ public struct GroundTruth: Sendable {
         expected.data.articles = feed.data.articles.enumerated().filter { !faulty.contains($0.offset) }.map(\.element)
         return expected
     }
+
+    /// The `ext` objects a lossy decode must produce.
+    public func lossyExt(_ manifest: Manifest) -> [JSONValue] {
+        let faulty = Set(manifest.faults.map(\.index))
+        return ext.enumerated().filter { !faulty.contains($0.offset) }.map(\.element)
+    }
 }
 
 /// An element the generator made malformed on purpose.
@@ -46,6 +52,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var missingFields: Int = 0
     public var nullFields: Int = 0
     public var unknownSectionIndices: [Int] = []
+    /// Articles written with legacy key names.
+    public var legacyKeyIndices: [Int] = []
     /// Bytes of fields and blobs no strategy's entity reads.
     public var unrelatedBytes: Int = 0
     /// Bytes of the `ext` objects (read only by the dynamic-value strategies).

@@ -8,6 +8,8 @@ public struct NewsGenerator {
     private var writer: JSONByteWriter
     private var manifest = Manifest()
     private let keys: PayloadKeys
+    /// Next id of the keyed form: starts below 2^53 so the later ones cross it.
+    private var nextKeyedID = Int64(1 << 53) - 400_000
 
     public init(profile: Profile) {
         self.profile = profile
@@ -37,7 +39,8 @@ public struct NewsGenerator {
         writer.raw("{"); writer.key(keys.serverTime); writer.int(1_700_000_000 + random.below(1_000_000))
         writer.raw(",\"region\":\"ap-northeast-1\",\"ab\":[1,2,3]}")
         manifest.unrelatedBytes += writer.count - metaStart
-        writer.raw(","); writer.key(keys.data); writer.raw("{"); writer.key(keys.articles); writer.raw("[")
+        let keyed = profile.collectionForm == .keyed
+        writer.raw(","); writer.key(keys.data); writer.raw("{"); writer.key(keys.articles); writer.raw(keyed ? "{" : "[")
 
         var articles: [CanonicalArticle] = []
         var exts: [JSONValue] = []
@@ -49,7 +52,7 @@ public struct NewsGenerator {
             articles.append(article)
             exts.append(ext)
         }
-        writer.raw("]}}")
+        writer.raw(keyed ? "}}}" : "]}}")
         manifest.elements = profile.elements
         manifest.totalBytes = writer.count
         let truth = GroundTruth(feed: CanonicalFeed(status: "ok", paging: paging, articles: articles), ext: exts)
@@ -59,19 +62,27 @@ public struct NewsGenerator {
     // MARK: - Article
 
     private mutating func writeArticle(index: Int) -> (CanonicalArticle, JSONValue) {
-        let start = writer.count
         let fault: PlantedFault? = random.chance(profile.faultRate) ? plantFault(index: index) : nil
-        writer.raw("{")
+        let legacy = random.chance(profile.legacyKeyRate)
+        if legacy { manifest.legacyKeyIndices.append(index) }
 
-        let id = randomID()
-        writeFaultable(fault, position: .early, key: keys.id) { $0.int(id) }
-        let title = field(keys.title, TextVocabulary.text(&random, words: random.between(4, 12)))
+        let keyed = profile.collectionForm == .keyed
+        let id = keyed ? nextKeyedIDAdvancing() : randomID()
+        if keyed { writer.raw("\""); writer.int(id); writer.raw("\":") }
+        let start = writer.count
+        writer.raw("{")
+        if keyed {
+            writer.raw("\"_key\":true")  // keeps every later field's leading comma valid
+        } else {
+            writeFaultable(fault, position: .early, key: keys.id) { $0.int(id) }
+        }
+        let title = field(legacy ? keys.legacyTitle : keys.title, TextVocabulary.text(&random, words: random.between(4, 12)))
         let subtitle = optionalText(keys.subtitle, words: 8)
         let summary = optionalText(keys.summary, words: 30)
         let bodyBytes = TextVocabulary.text(&random, words: random.between(60, 220), paragraphs: true)
         writer.raw(","); writer.key(keys.body); writer.string(bodyBytes, escapeNonASCII: random.below(10) == 0)
         let url = field(keys.url, articleURL(id: id))
-        let imageURL = optionalField(keys.imageURL) { $0.imageURL() }
+        let imageURL = optionalField(legacy ? keys.legacyImageURL : keys.imageURL) { $0.imageURL() }
         let publishedAt = writeDate(keys.publishedAt)
         let updatedAt: Int64? = optional(keys.updatedAt) { $0.writeDateValue() }
         let section = writeSection(index: index)
@@ -181,6 +192,13 @@ public struct NewsGenerator {
         return values
     }
 
+    /// The keyed form's ids increase, so the object's member order is the truth's order.
+    private mutating func nextKeyedIDAdvancing() -> Int64 {
+        let id = nextKeyedID
+        nextKeyedID += 1 + Int64(random.below(1_000))
+        return id
+    }
+
     /// Positive 64-bit ids; one in ten is above 2^53, where a Double would lose digits.
     private mutating func randomID() -> Int64 {
         if random.below(10) == 0 { return Int64(1 << 53) + Int64(random.next() >> 12) }
@@ -215,6 +233,9 @@ public struct NewsGenerator {
         case .iso8601: fractional = false
         case .iso8601Fractional: fractional = true
         case .mixed: fractional = random.chance(0.5)
+        case .epochSeconds:
+            writer.int(seconds)
+            return seconds * 1000
         }
         let ms = seconds * 1000 + (fractional ? Int64(random.below(1000)) : 0)
         writer.string(ISO8601Writer.format(epochMilliseconds: ms, fractional: fractional))
@@ -297,6 +318,7 @@ public struct NewsGenerator {
     }
 
     private mutating func writeExtValue(depth: Int) -> JSONValue {
+        if profile.extValueKinds == .plain { return writePlainExtValue(depth: depth) }
         switch random.below(depth < profile.extDepth ? 9 : 8) {
         case 0: let v = Int64(random.below(1_000_000)) - 1000; writer.int(v); return .int(v)
         case 1: let v = Double(random.below(100_000)) / 100; writer.double(v); return .double(v)
@@ -325,6 +347,24 @@ public struct NewsGenerator {
             let d = Double(random.below(1000)) / 10; writer.double(d)
             writer.raw("]")
             return .array([.string(String(decoding: s, as: UTF8.self)), .bool(b), .double(d)])
+        default:
+            return writeExtObject(depth: depth + 1)
+        }
+    }
+
+    private mutating func writePlainExtValue(depth: Int) -> JSONValue {
+        switch random.below(depth < profile.extDepth ? 5 : 4) {
+        case 0: let v = Int64(random.below(1_000_000)) - 1000; writer.int(v); return .int(v)
+        case 1:
+            // Never integral: 0.01 ... 999.99 with a non-zero fraction.
+            let v = Double(random.below(100_000) / 100 * 100 + 1 + random.below(99)) / 100
+            writer.double(v)
+            return .double(v)
+        case 2: let v = random.chance(0.5); writer.bool(v); return .bool(v)
+        case 3:
+            let v = TextVocabulary.text(&random, words: random.between(1, 3))
+            writer.string(v)
+            return .string(String(decoding: v, as: UTF8.self))
         default:
             return writeExtObject(depth: depth + 1)
         }

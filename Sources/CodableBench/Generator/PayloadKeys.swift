@@ -7,6 +7,8 @@ struct PayloadKeys {
     let name, profileURL, width, height, caption, views, shares, readRatio, score: [UInt8]
     let status, paging, nextCursor, total, data, articles, meta, serverTime: [UInt8]
     let trackingPayload, rawHTML, events, event, timestamp: [UInt8]
+    /// A legacy API's names for `title` and `image_url`.
+    let legacyTitle, legacyImageURL: [UInt8]
 
     /// The plain (unquoted) key names of the fields faults are planted in.
     let earlyFaultKey: String
@@ -28,6 +30,7 @@ struct PayloadKeys {
         total = k("total"); data = k("data"); articles = k("articles"); meta = k("meta")
         serverTime = k("server_time"); trackingPayload = k("tracking_payload"); rawHTML = k("raw_html")
         events = k("events"); event = k("event"); timestamp = k("timestamp")
+        legacyTitle = k("headline"); legacyImageURL = k("thumbnail_url")
         earlyFaultKey = "id"
         lateFaultKey = style == .snakeCase ? "comment_count" : "commentCount"
     }

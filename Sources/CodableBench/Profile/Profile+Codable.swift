@@ -5,7 +5,7 @@ import Foundation
 extension Profile: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, seed, elements, unrelatedRatio, faultRate, missingRate, nullRate
-        case keyStyle, dateFormat, extKeys, extDepth, unknownSectionRate
+        case keyStyle, dateFormat, extKeys, extDepth, extValueKinds, unknownSectionRate, legacyKeyRate, collectionForm
     }
 
     private struct AnyKey: CodingKey {
@@ -36,8 +36,11 @@ extension Profile: Codable {
             dateFormat: try c.decodeIfPresent(DateFormat.self, forKey: .dateFormat) ?? defaults.dateFormat,
             extKeys: try c.decodeIfPresent(Int.self, forKey: .extKeys) ?? defaults.extKeys,
             extDepth: try c.decodeIfPresent(Int.self, forKey: .extDepth) ?? defaults.extDepth,
+            extValueKinds: try c.decodeIfPresent(ExtValueKinds.self, forKey: .extValueKinds) ?? defaults.extValueKinds,
             unknownSectionRate: try c.decodeIfPresent(Double.self, forKey: .unknownSectionRate)
-                ?? defaults.unknownSectionRate
+                ?? defaults.unknownSectionRate,
+            legacyKeyRate: try c.decodeIfPresent(Double.self, forKey: .legacyKeyRate) ?? defaults.legacyKeyRate,
+            collectionForm: try c.decodeIfPresent(CollectionForm.self, forKey: .collectionForm) ?? defaults.collectionForm
         )
     }
 
@@ -55,6 +58,9 @@ extension Profile: Codable {
         try c.encode(dateFormat, forKey: .dateFormat)
         try c.encode(extKeys, forKey: .extKeys)
         try c.encode(extDepth, forKey: .extDepth)
+        try c.encode(extValueKinds, forKey: .extValueKinds)
         try c.encode(unknownSectionRate, forKey: .unknownSectionRate)
+        try c.encode(legacyKeyRate, forKey: .legacyKeyRate)
+        try c.encode(collectionForm, forKey: .collectionForm)
     }
 }

@@ -15,6 +15,23 @@ public struct Profile: Equatable, Sendable {
         case iso8601Fractional = "iso8601-fractional"
         /// Half of the dates with fractional seconds, half without.
         case mixed
+        /// Seconds since 1970 as a JSON integer.
+        case epochSeconds = "epoch-seconds"
+    }
+
+    public enum ExtValueKinds: String, Codable, Sendable, CaseIterable {
+        /// Integers, doubles (some integral, like `2.0`), booleans, strings, nulls, arrays, objects.
+        case all
+        /// Only what every dynamic-value technique keeps intact: integers, non-integral doubles,
+        /// booleans, strings, objects.
+        case plain
+    }
+
+    public enum CollectionForm: String, Codable, Sendable, CaseIterable {
+        /// `"articles": [ {...}, ... ]`
+        case array
+        /// Firebase style (seed 001): `"articles": { "<id>": {...without id...}, ... }`, in increasing id order.
+        case keyed
     }
 
     public var name: String
@@ -35,14 +52,20 @@ public struct Profile: Equatable, Sendable {
     /// Keys in each article's `ext` object, and how deep its nested objects go.
     public var extKeys: Int
     public var extDepth: Int
+    public var extValueKinds: ExtValueKinds
     /// Share of articles whose `section` is a value the client's enum does not know.
     public var unknownSectionRate: Double
+    /// Share of articles written with a legacy API's key names (`headline` for `title`,
+    /// `thumbnail_url` for `image_url`), which fallback-key strategies must accept.
+    public var legacyKeyRate: Double
+    public var collectionForm: CollectionForm
 
     public init(
         name: String, description: String = "", seed: UInt64 = 1, elements: Int,
         unrelatedRatio: Double = 0, faultRate: Double = 0, missingRate: Double = 0, nullRate: Double = 0,
         keyStyle: KeyStyle = .snakeCase, dateFormat: DateFormat = .iso8601, extKeys: Int = 4,
-        extDepth: Int = 1, unknownSectionRate: Double = 0
+        extDepth: Int = 1, extValueKinds: ExtValueKinds = .all, unknownSectionRate: Double = 0, legacyKeyRate: Double = 0,
+        collectionForm: CollectionForm = .array
     ) {
         self.name = name
         self.description = description
@@ -56,7 +79,10 @@ public struct Profile: Equatable, Sendable {
         self.dateFormat = dateFormat
         self.extKeys = extKeys
         self.extDepth = extDepth
+        self.extValueKinds = extValueKinds
         self.unknownSectionRate = unknownSectionRate
+        self.legacyKeyRate = legacyKeyRate
+        self.collectionForm = collectionForm
     }
 
     /// True when the generator plants malformed elements: strict strategies must throw on it.
@@ -67,8 +93,9 @@ public struct Profile: Equatable, Sendable {
         [
             "elements=\(elements)", "unrelated=\(unrelatedRatio)", "fault=\(faultRate)",
             "missing=\(missingRate)", "null=\(nullRate)", "keys=\(keyStyle.rawValue)",
-            "dates=\(dateFormat.rawValue)", "ext=\(extKeys)x\(extDepth)",
-            "unknown_section=\(unknownSectionRate)",
+            "dates=\(dateFormat.rawValue)", "ext=\(extKeys)x\(extDepth)", "ext_values=\(extValueKinds.rawValue)",
+            "unknown_section=\(unknownSectionRate)", "legacy_keys=\(legacyKeyRate)",
+            "form=\(collectionForm.rawValue)",
         ].joined(separator: ";")
     }
 
@@ -81,12 +108,14 @@ public struct Profile: Equatable, Sendable {
         try check(elements >= 1 && elements <= 10_000_000, "elements must be 1...10000000, got \(elements)")
         try check((0..<0.95).contains(unrelatedRatio), "unrelatedRatio must be in 0..<0.95, got \(unrelatedRatio)")
         for (knob, value) in [("faultRate", faultRate), ("missingRate", missingRate), ("nullRate", nullRate),
-                              ("unknownSectionRate", unknownSectionRate)] {
+                              ("unknownSectionRate", unknownSectionRate), ("legacyKeyRate", legacyKeyRate)] {
             try check((0...1).contains(value), "\(knob) must be in 0...1, got \(value)")
         }
         try check(missingRate + nullRate <= 1, "missingRate + nullRate must not exceed 1")
         try check((0...64).contains(extKeys), "extKeys must be 0...64, got \(extKeys)")
         try check((0...8).contains(extDepth), "extDepth must be 0...8, got \(extDepth)")
+        // In the keyed form the id is the object's key, so an early (id) fault cannot be planted.
+        try check(collectionForm == .array || faultRate == 0, "faultRate must be 0 in the keyed collection form")
     }
 }
 

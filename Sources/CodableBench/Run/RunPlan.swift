@@ -12,9 +12,9 @@ public struct RunPlan {
     public let cells: [Cell]
 
     /// `groups` and `strategyIDs` filter the catalogue (hidden strategies only by id); `profileNames`
-    /// replaces each strategy's default profiles.
+    /// replaces each strategy's default profiles; `skipLarge` drops default profiles named `large`.
     public init(catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
-                profiles: ProfileCatalog) throws {
+                skipLarge: Bool = false, profiles: ProfileCatalog) throws {
         let knownGroups = Set(catalogue.filter { !$0.isHidden }.map(\.group))
         for group in groups where !knownGroups.contains(group) {
             throw UsageError("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
@@ -36,7 +36,8 @@ public struct RunPlan {
         }
         var cells: [Cell] = []
         for strategy in selected {
-            for name in profileNames.isEmpty ? strategy.defaultProfiles : profileNames {
+            let defaults = strategy.defaultProfiles.filter { !(skipLarge && $0.contains("large")) }
+            for name in profileNames.isEmpty ? defaults : profileNames {
                 cells.append(Cell(strategy: strategy, profile: try profile(name)))
             }
         }

@@ -54,7 +54,6 @@ public struct Runner {
         if provenance.buildConfiguration == "debug" {
             log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
         }
-        let launcher = WorkerLauncher(timeoutSeconds: options.timeoutSeconds)
         var payloads: [String: GeneratedPayload] = [:]
         var results: [CellResult] = []
         let start = Date()
@@ -64,7 +63,9 @@ public struct Runner {
         for (index, cell) in cells.enumerated() {
             let payload = payloads[cell.profile.name] ?? NewsGenerator.generate(cell.profile)
             payloads[cell.profile.name] = payload
-            let result = try measure(cell, payload: payload, launcher: launcher, jemalloc: jemalloc)
+            let timeout = min(options.timeoutSeconds, cell.strategy.timeoutCap ?? .infinity)
+            let result = try measure(cell, payload: payload, launcher: WorkerLauncher(timeoutSeconds: timeout),
+                                     jemalloc: jemalloc)
             results.append(result)
             do {
                 try CSVFormat.append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)

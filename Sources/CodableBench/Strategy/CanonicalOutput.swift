@@ -2,6 +2,8 @@
 public enum CanonicalOutput: Sendable {
     /// The whole feed, compared field by field with the truth.
     case feed(CanonicalFeed)
+    /// The whole feed and each article's `ext` object, both compared with the truth.
+    case feedWithExt(CanonicalFeed, ext: [JSONValue])
     /// References that parse without building entities: the number of articles they saw.
     case articleCount(Int)
     /// References whose only claim is that they completed (e.g. the empty-struct scan, memcpy):

@@ -30,6 +30,8 @@ public struct Strategy: Sendable {
     public let defaultProfiles: [String]
     /// Hidden strategies (harness self-tests) run only when named explicitly.
     public let isHidden: Bool
+    /// A tighter per-cell timeout than the run's, for pitfalls known never to end (seconds).
+    public let timeoutCap: Double?
 
     /// Decodes once and maps the result to its canonical form: verification only, never timed.
     let decodeForVerification: @Sendable (Data) throws -> CanonicalOutput
@@ -48,6 +50,7 @@ public struct Strategy: Sendable {
         isReference: Bool = false,
         defaultProfiles: [String] = ["small", "medium", "large"],
         isHidden: Bool = false,
+        timeoutCap: Double? = nil,
         decode: @escaping @Sendable (Data) throws -> Output,
         canonical: @escaping @Sendable (Output) -> CanonicalOutput
     ) {
@@ -59,6 +62,7 @@ public struct Strategy: Sendable {
         self.isReference = isReference
         self.defaultProfiles = defaultProfiles
         self.isHidden = isHidden
+        self.timeoutCap = timeoutCap
         self.decodeForVerification = { data in canonical(try decode(data)) }
         self.decodeRepeatedly = { data, count in
             for _ in 0..<count { blackHole(try decode(data)) }

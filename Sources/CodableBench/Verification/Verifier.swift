@@ -11,10 +11,13 @@ public enum Verifier {
     public static func judge(strategy: Strategy, payload: GeneratedPayload,
                              result: Result<CanonicalOutput, Error>) -> Verdict {
         let faults = payload.manifest.faults
+        // Values a client's enum does not know are legitimate JSON, but a strict technique may
+        // refuse them: throwing is then the expected outcome, and so is decoding them correctly.
+        let hasAnomalies = !faults.isEmpty || !payload.manifest.unknownSectionIndices.isEmpty
         switch result {
         case .failure(let error):
             let description = DecodingErrorDescription.oneLine(error)
-            if strategy.contract == .strict && !faults.isEmpty {
+            if strategy.contract == .strict && hasAnomalies {
                 return Verdict(.threwAsExpected, description)
             }
             return Verdict(.threw, description)
@@ -28,6 +31,18 @@ public enum Verifier {
             return count == payload.manifest.elements
                 ? Verdict(.ok)
                 : Verdict(.wrongOutput, "data.articles: expected \(payload.manifest.elements) elements, got \(count)")
+
+        case .success(.feedWithExt(let feed, let ext)):
+            let verdict = judge(strategy: strategy, payload: payload, result: .success(.feed(feed)))
+            guard verdict.outcome == .ok else { return verdict }
+            let expected = strategy.contract == .lossy
+                ? payload.truth.lossyExt(payload.manifest) : payload.truth.ext
+            if ext == expected { return Verdict(.ok) }
+            for (index, (e, a)) in zip(expected, ext).enumerated() where e != a {
+                let path = "data.articles[\(index)].ext"
+                return Verdict(.wrongOutput, JSONValueDifference.find(expected: e, actual: a, path: path) ?? path)
+            }
+            return Verdict(.wrongOutput, "ext: expected \(expected.count) objects, got \(ext.count)")
 
         case .success(.feed(let feed)):
             if strategy.contract == .strict, let first = faults.first {
