@@ -1,8 +1,13 @@
 import CodableBench
+import CompositionAndInheritance
+import DatesAndNumbers
 import DictionaryPath
+import DynamicValues
+import Enums
 import HarnessSelfTest
 import KeyMapping
 import LossyArrays
+import MissingAndDefaults
 import References
 import SynthesizedVsHandwritten
 
@@ -14,6 +19,11 @@ public enum Catalogue {
         + KeyMappingStrategies.all
         + DictionaryPathStrategies.all
         + LossyArraysStrategies.all
+        + MissingAndDefaultsStrategies.all
+        + DynamicValuesStrategies.all
+        + DatesAndNumbersStrategies.all
+        + EnumsStrategies.all
+        + CompositionAndInheritanceStrategies.all
         + ReferenceStrategies.all
         + HarnessSelfTestStrategies.all
 }

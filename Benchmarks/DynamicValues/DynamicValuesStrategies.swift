@@ -1,0 +1,32 @@
+import CodableBench
+
+/// Group `dynamic-values`: what does decoding an object of arbitrary values (`ext`) cost, and which
+/// techniques keep the values intact?
+public enum DynamicValuesStrategies {
+    public static let group = "dynamic-values"
+    /// `ext-all-small` has every kind of value (nulls, arrays, 2.0-style doubles): techniques that
+    /// change values are caught there. The plain profiles hold only what every technique keeps.
+    static let profiles = ["ext-all-small", "ext-plain-small", "ext-plain-medium"]
+
+    public static let all: [Strategy] = [
+        Strategy(id: "ext-skipped", group: group, summary: "ext not decoded: the reference (seeds 000, 004)",
+                 isReference: true, defaultProfiles: profiles,
+                 decode: ExtFeed<SkippedExt>.decode,
+                 canonical: { feed in
+                     guard case .feedWithExt(let canonical, _) = feed.canonical else { return feed.canonical }
+                     return .feed(canonical)
+                 }),
+        Strategy(id: "anycodable-try-chain", group: group,
+                 summary: "seed 000's AnyCodable: Any filled by trying Int, Double, String, Bool, array, dictionary",
+                 defaultProfiles: profiles, decode: ExtFeed<AnyCodableExt>.decode, canonical: { $0.canonical }),
+        Strategy(id: "json-enum", group: group,
+                 summary: "a typed JSON value enum (null, Bool, Int64, Double, String, array, object) (seeds 000, 004)",
+                 defaultProfiles: profiles, decode: ExtFeed<JSONEnumExt>.decode, canonical: { $0.canonical }),
+        Strategy(id: "jsoncodingkeys-dictionary", group: group,
+                 summary: "seed 004's [String: Any] via JSONCodingKeys and container extensions",
+                 defaultProfiles: profiles, decode: ExtFeed<JSONCodingKeysExt>.decode, canonical: { $0.canonical }),
+        Strategy(id: "ext-jsonserialization", group: group,
+                 summary: "entity via Codable, ext via a second JSONSerialization parse (seeds 000, 004)",
+                 defaultProfiles: profiles, decode: JSONSerializationExt.decode, canonical: JSONSerializationExt.canonical),
+    ]
+}

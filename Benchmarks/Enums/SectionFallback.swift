@@ -1,0 +1,75 @@
+import CodableBench
+import Foundation
+import StandardModel
+
+/// A section enum that survives values the client does not know: lowercased on the way in, and
+/// `.unknown(raw)` for anything else (seed 003).
+enum FallbackSection: Decodable {
+    case known(StandardSection)
+    case unknown(String)
+
+    init(from decoder: Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(String.self)
+        self = StandardSection(rawValue: raw.lowercased()).map(Self.known) ?? .unknown(raw)
+    }
+
+    var rawValue: String {
+        switch self {
+        case .known(let section): return section.rawValue
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+struct FallbackSectionArticle: Decodable {
+    let id: Int64
+    let title: String
+    let subtitle: String?
+    let summary: String?
+    let body: String
+    let url: URL
+    let imageURL: URL?
+    let publishedAt: Date
+    let updatedAt: Date?
+    let section: FallbackSection
+    let tags: [String]
+    let authors: [StandardAuthor]
+    let images: [StandardImage]
+    let metrics: StandardMetrics
+    let isPremium: Bool
+    let isBreaking: Bool
+    let relatedIDs: [Int64]
+    let commentCount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, subtitle, summary, body, url
+        case imageURL = "image_url"
+        case publishedAt = "published_at"
+        case updatedAt = "updated_at"
+        case section, tags, authors, images, metrics
+        case isPremium = "is_premium"
+        case isBreaking = "is_breaking"
+        case relatedIDs = "related_ids"
+        case commentCount = "comment_count"
+    }
+
+    var canonical: CanonicalArticle {
+        CanonicalArticle(
+            id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
+            imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
+            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
+            authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics.canonical,
+            isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
+    }
+}
+
+struct FallbackSectionFeed: Decodable {
+    struct FeedData: Decodable { let articles: [FallbackSectionArticle] }
+    let status: String
+    let paging: StandardPaging
+    let data: FeedData
+
+    var canonical: CanonicalOutput {
+        .feed(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.canonical)))
+    }
+}
