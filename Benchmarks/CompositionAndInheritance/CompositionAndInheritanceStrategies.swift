@@ -17,6 +17,7 @@ public enum CompositionAndInheritanceStrategies {
         Strategy(id: "class-inheritance-missing-init", group: group,
                  summary: "pitfall of seed 003: subclass without init(from:) silently keeps its defaults",
                  isPitfall: true, defaultProfiles: profiles,
+                 expectedOutcomes: ["small": .wrongOutput, "medium": .wrongOutput],
                  decode: ModelFeed<NewsArticleMissingInit>.decode, canonical: { $0.canonical }),
         Strategy(id: "struct-composition", group: group,
                  summary: "one struct whose init(from:) builds two parts from the same decoder (seed 003)",

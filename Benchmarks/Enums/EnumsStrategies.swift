@@ -10,6 +10,7 @@ public enum EnumsStrategies {
         Strategy(id: "enum-raw-value", group: group,
                  summary: "String raw-value enum: throws on an unknown section (seed 003)", isReference: true,
                  defaultProfiles: profiles,
+                 expectedOutcomes: ["unknown-sections-small": .threwAsExpected, "unknown-sections-medium": .threwAsExpected],
                  decode: { try makeStandardDecoder().decode(StandardFeed.self, from: $0) }, canonical: { .feed($0.canonical) }),
         Strategy(id: "enum-unknown-fallback", group: group,
                  summary: "custom init: lowercased raw value, .unknown(String) otherwise (seed 003)",

@@ -10,16 +10,17 @@ public enum ReferenceStrategies {
 
     public static let all: [Strategy] = [
         Strategy(id: "ref-memcpy", group: group,
-                 summary: "copy the payload's bytes: the memory-bandwidth ceiling",
+                 summary: "copy the payload's bytes: the memory-bandwidth ceiling", contract: .parseOnly,
                  decode: { (data: Data) -> [UInt8] in [UInt8](data) },
                  canonical: { .processedBytes($0.count) }),
         Strategy(id: "ref-foundation-scan", group: group,
                  summary: "JSONDecoder into an empty struct: Foundation's scan floor",
-                 isReference: true,
+                 contract: .parseOnly, isReference: true,
                  decode: { data in (try JSONDecoder().decode(Empty.self, from: data), data.count) },
                  canonical: { .processedBytes($0.1) }),
         Strategy(id: "ref-jsonserialization-parse", group: group,
                  summary: "JSONSerialization.jsonObject alone: the dictionary path's parse floor",
+                 contract: .parseOnly,
                  decode: { data in try JSONSerialization.jsonObject(with: data) },
                  canonical: { object in
                      let articles = ((object as? [String: Any])?["data"] as? [String: Any])?["articles"] as? [Any]

@@ -15,8 +15,8 @@ struct ResultsCSVTests {
                                 knobs: "elements=30;unrelated=0.2")
         let summary = Summary([0.1, 1.0 / 3.0, 2.5e-7, 1_234_567.125, 3])!
         return [
-            ResultRow(provenance: provenance, cell: cell, outcome: .ok, detail: "", metric: .wallTime, summary: summary),
-            ResultRow(provenance: provenance, cell: cell, outcome: .wrongOutput,
+            ResultRow(provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime, summary: summary),
+            ResultRow(provenance: provenance, cell: cell, outcome: .wrongOutput, expectedOutcome: .ok,
                       detail: "data.articles[3].title: expected \"a, b\"\nnext line", metric: .none, summary: nil),
         ]
     }

@@ -51,15 +51,18 @@ public struct ResultRow: Equatable, Sendable {
     public var provenance: Provenance
     public var cell: CellIdentity
     public var outcome: Outcome
+    /// What the strategy was expected to end with on this payload (see `Strategy.expectedOutcome`).
+    public var expectedOutcome: Outcome
     public var detail: String
     public var metric: Metric
     public var summary: Summary?
 
-    public init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, detail: String, metric: Metric,
-                summary: Summary?) {
+    public init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
+                detail: String, metric: Metric, summary: Summary?) {
         self.provenance = provenance
         self.cell = cell
         self.outcome = outcome
+        self.expectedOutcome = expectedOutcome
         self.detail = detail
         self.metric = metric
         self.summary = summary

@@ -8,7 +8,7 @@ public enum ResultsCSV {
         "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
         "cpu_model", "cores", "build_configuration", "harness_version", "allocator", "counting_backend",
         "group", "strategy", "expectation", "profile", "bytes", "sha256", "elements", "seed", "knobs",
-        "outcome", "detail", "metric", "unit", "n", "min", "p10", "p25", "median", "p75", "p90", "max",
+        "outcome", "expected_outcome", "detail", "metric", "unit", "n", "min", "p10", "p25", "median", "p75", "p90", "max",
         "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe",
     ]
 
@@ -26,7 +26,7 @@ public enum ResultsCSV {
             "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
             p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.harnessVersion, p.allocator,
             p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
-            "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.detail, row.metric.rawValue, row.unit,
+            "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.expectedOutcome.rawValue, row.detail, row.metric.rawValue, row.unit,
         ] + stats)
     }
 
@@ -54,6 +54,7 @@ public enum ResultsCSV {
                 throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads version \(schemaVersion)")
             }
             guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
+            guard let expected = Outcome(rawValue: text("expected_outcome")) else { throw bad("expected_outcome", line) }
             guard let metric = Metric(rawValue: text("metric")) else { throw bad("metric", line) }
             guard let seed = UInt64(text("seed")) else { throw bad("seed", line) }
             let provenance = Provenance(
@@ -75,7 +76,8 @@ public enum ResultsCSV {
                     mad: try double("mad"), ci95Low: try double("ci95_low"), ci95High: try double("ci95_high"),
                     outliers: try int("outliers"), severeOutliers: try int("outliers_severe"))
             }
-            return ResultRow(provenance: provenance, cell: cell, outcome: outcome, detail: text("detail"),
+            return ResultRow(provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expected,
+                             detail: text("detail"),
                              metric: metric, summary: summary)
         }
     }

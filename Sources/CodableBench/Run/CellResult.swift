@@ -8,12 +8,16 @@ public struct CellResult {
     public let timing: TimingResult?
     public let allocations: [AllocationCount]?
 
+    public var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.profile) }
+    /// True when the cell ended otherwise than its strategy anticipates on this payload.
+    public var isUnexpected: Bool { verdict.outcome != expectedOutcome }
+
     /// The rows this cell contributes to `results.csv`: one per metric, or one `none` row.
     public func rows(provenance: Provenance) -> [ResultRow] {
         func row(_ metric: Metric, _ values: [Double]) -> ResultRow? {
             guard let summary = Summary(values) else { return nil }
             return ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
-                             detail: verdict.detail, metric: metric, summary: summary)
+                             expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary)
         }
         var rows: [ResultRow] = []
         if let samples = timing?.samples {
@@ -34,7 +38,7 @@ public struct CellResult {
         }
         if rows.isEmpty {
             rows.append(ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
-                                  detail: verdict.detail, metric: .none, summary: nil))
+                                  expectedOutcome: expectedOutcome, detail: verdict.detail, metric: .none, summary: nil))
         }
         return rows
     }

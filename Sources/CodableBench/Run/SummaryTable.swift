@@ -7,7 +7,8 @@ public enum SummaryTable {
         var rows: [[String]] = []
         for result in results {
             let id = result.identity
-            var cells = [id.group, id.strategy, id.profile, result.verdict.outcome.rawValue]
+            let outcome = result.verdict.outcome.rawValue + (result.isUnexpected ? " (unexpected)" : "")
+            var cells = [id.group, id.strategy, id.profile, outcome]
             if let samples = result.timing?.samples, let wall = Summary(samples.map(\.wallNanoseconds)) {
                 let halfWidth = (wall.ci95High - wall.ci95Low) / 2 / wall.median * 100
                 cells += [Terminal.time(wall.median), String(format: "±%.1f%%", halfWidth),
@@ -34,6 +35,13 @@ public enum SummaryTable {
         if !failures.isEmpty {
             out.append("")
             out += failures.map { "\($0.identity.strategy) on \($0.identity.profile): \($0.verdict.outcome.rawValue): \($0.verdict.detail)" }
+        }
+        let unexpected = results.filter(\.isUnexpected)
+        if !unexpected.isEmpty {
+            out.append("")
+            out.append("\(unexpected.count) cell(s) did not end as their strategy expects: "
+                       + unexpected.map { "\($0.identity.strategy) on \($0.identity.profile) (expected \($0.expectedOutcome.rawValue))" }
+                       .joined(separator: ", "))
         }
         return out.joined(separator: "\n")
     }

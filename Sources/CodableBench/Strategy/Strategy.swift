@@ -6,12 +6,15 @@ public enum Contract: String, Sendable {
     case strict
     /// Must drop exactly the malformed elements and keep everything else.
     case lossy
+    /// Builds no entities (the references): must accept any valid JSON, faulty elements included.
+    case parseOnly = "parse-only"
 }
 
 /// The expectation shown in `list` and recorded with results: a strict or lossy technique, or a
 /// pitfall (a technique known to go wrong, measured so the failure is reported, never hidden).
 public enum Expectation: String, Sendable {
     case strict, lossy, pitfall
+    case parseOnly = "parse-only"
 }
 
 /// One decoding technique: its identity, the timed decode, and the mapping of its output to the
@@ -32,6 +35,10 @@ public struct Strategy: Sendable {
     public let isHidden: Bool
     /// A tighter per-cell timeout than the run's, for pitfalls known never to end (seconds).
     public let timeoutCap: Double?
+    /// Outcomes other than the default expected on named profiles: known findings (a technique that
+    /// changes values on some payloads) and pitfalls. The outcome is still measured and reported;
+    /// this only records that it was anticipated.
+    public let expectedOutcomes: [String: Outcome]
 
     /// Decodes once and maps the result to its canonical form: verification only, never timed.
     let decodeForVerification: @Sendable (Data) throws -> CanonicalOutput
@@ -51,6 +58,7 @@ public struct Strategy: Sendable {
         defaultProfiles: [String] = ["small", "medium", "large"],
         isHidden: Bool = false,
         timeoutCap: Double? = nil,
+        expectedOutcomes: [String: Outcome] = [:],
         decode: @escaping @Sendable (Data) throws -> Output,
         canonical: @escaping @Sendable (Output) -> CanonicalOutput
     ) {
@@ -63,10 +71,18 @@ public struct Strategy: Sendable {
         self.defaultProfiles = defaultProfiles
         self.isHidden = isHidden
         self.timeoutCap = timeoutCap
+        self.expectedOutcomes = expectedOutcomes
         self.decodeForVerification = { data in canonical(try decode(data)) }
         self.decodeRepeatedly = { data, count in
             for _ in 0..<count { blackHole(try decode(data)) }
         }
+    }
+
+    /// What this strategy should end with on a profile: the declared outcome for that profile, else
+    /// `threw-as-expected` for a strict strategy on a faulty payload, else `ok`.
+    public func expectedOutcome(on profile: Profile) -> Outcome {
+        if let declared = expectedOutcomes[profile.name] { return declared }
+        return contract == .strict && profile.isFaulty ? .threwAsExpected : .ok
     }
 
     /// Runs the verification decode (for callers outside the worker, such as tests).
