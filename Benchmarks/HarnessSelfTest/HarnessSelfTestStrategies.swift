@@ -10,7 +10,27 @@ public enum HarnessSelfTestStrategies {
         var description: String { "deliberate failure" }
     }
 
+    /// A class instance is exactly one heap allocation.
+    final class Box {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    /// Allocates exactly `count` objects and frees them before returning.
+    static func allocate(_ count: Int, _ data: Data) -> Int {
+        var sum = 0
+        for i in 0..<count { sum &+= Unmanaged.passRetained(Box(i)).takeRetainedValue().value }
+        return sum &+ data.count
+    }
+
     public static let all: [Strategy] = [
+        Strategy(id: "selftest-allocates-0", group: group, summary: "allocates nothing", contract: .parseOnly,
+                 defaultProfiles: ["tiny"], isHidden: true, decode: { data in allocate(0, data) },
+                 canonical: { .processedBytes($0) }),
+        Strategy(id: "selftest-allocates-1000", group: group, summary: "allocates exactly 1000 objects",
+                 contract: .parseOnly, defaultProfiles: ["tiny"], isHidden: true,
+                 decode: { data in allocate(1000, data) - 499_500 },
+                 canonical: { .processedBytes($0) }),
         Strategy(id: "selftest-throws", group: group, summary: "always throws", defaultProfiles: ["tiny"],
                  isHidden: true, decode: { (_: Data) throws -> Int in throw Deliberate() },
                  canonical: { .processedBytes($0) }),

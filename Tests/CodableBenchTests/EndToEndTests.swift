@@ -57,6 +57,29 @@ struct EndToEndTests {
         #expect(row("handwritten")?.outcome == .ok)
     }
 
+    @Test(.enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
+    func allocationCountsAreExactAndRepeatable() throws {
+        func counts() throws -> [String: ResultRow] {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run([
+                "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path,
+                "--strategy", "selftest-allocates-0", "--strategy", "selftest-allocates-1000", "--strategy", "handwritten",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+            #expect(rows.allSatisfy { $0.provenance.countingBackend == "jemalloc" })
+            return Dictionary(uniqueKeysWithValues: rows.filter { $0.metric == .allocations }.map { ($0.cell.strategy, $0) })
+        }
+        let first = try counts(), second = try counts()
+        #expect(first["selftest-allocates-0"]?.summary?.median == 0)
+        #expect(first["selftest-allocates-0"]?.summary?.max == 0)
+        #expect(first["selftest-allocates-1000"]?.summary?.median == 1000)
+        #expect(first["selftest-allocates-1000"]?.summary?.min == 1000 && first["selftest-allocates-1000"]?.summary?.max == 1000)
+        let decode = try #require(first["handwritten"]?.summary)
+        #expect(decode.min == decode.max && decode.min > 0)
+        #expect(second["handwritten"]?.summary?.median == decode.median)
+    }
+
     @Test func naiveTryLoopPitfallNeverEndsOnAFaultyPayload() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([

@@ -19,23 +19,29 @@ public final class JemallocCounter {
     ) -> Int32
 
     private let mallctl: MallctlFunction
-    /// jemalloc's MALLCTL_ARENAS_ALL: statistics merged over every arena.
-    private static let allArenas = 4096
+    /// Control names as NUL-terminated bytes made once: building a String inside the counted window
+    /// would allocate and be counted (4096 is MALLCTL_ARENAS_ALL, every arena merged).
+    private let smallAllocations = Array("stats.arenas.4096.small.nmalloc".utf8CString)
+    private let largeAllocations = Array("stats.arenas.4096.large.nmalloc".utf8CString)
+    private let threadAllocated = Array("thread.allocated".utf8CString)
+    private let peakRead = Array("thread.peak.read".utf8CString)
+    private let peakReset = Array("thread.peak.reset".utf8CString)
+    private let epochName = Array("epoch".utf8CString)
 
     /// nil when jemalloc is not loaded in this process.
     public init?() {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return nil }
         mallctl = unsafeBitCast(symbol, to: MallctlFunction.self)
-        guard (try? readBool("thread.tcache.enabled")) == false else { return nil }
+        guard readBool(Array("thread.tcache.enabled".utf8CString)) == false else { return nil }
     }
 
     /// Counts the allocations of `body`, which must run on this thread.
     public func count(_ body: () throws -> Void) rethrows -> AllocationCount {
-        try? write("thread.peak.reset")
+        write(peakReset)
         let before = snapshot()
         try body()
         let after = snapshot()
-        let peak = try? readUInt64("thread.peak.read")
+        let peak = readUInt64(peakRead)
         return AllocationCount(allocations: Int(after.count - before.count),
                                allocatedBytes: Int(after.bytes - before.bytes),
                                peakBytes: peak.map { Int($0) })
@@ -44,31 +50,27 @@ public final class JemallocCounter {
     private func snapshot() -> (count: UInt64, bytes: UInt64) {
         // Writing "epoch" refreshes jemalloc's cached statistics.
         var epoch: UInt64 = 1
-        _ = mallctl("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size)
-        let small = (try? readUInt64("stats.arenas.\(Self.allArenas).small.nmalloc")) ?? 0
-        let large = (try? readUInt64("stats.arenas.\(Self.allArenas).large.nmalloc")) ?? 0
-        let bytes = (try? readUInt64("thread.allocated")) ?? 0
-        return (small + large, bytes)
+        _ = epochName.withUnsafeBufferPointer { mallctl($0.baseAddress, nil, nil, &epoch, MemoryLayout<UInt64>.size) }
+        let count = (readUInt64(smallAllocations) ?? 0) + (readUInt64(largeAllocations) ?? 0)
+        return (count, readUInt64(threadAllocated) ?? 0)
     }
 
-    private struct MallctlError: Error {}
-
-    private func readUInt64(_ name: String) throws -> UInt64 {
+    private func readUInt64(_ name: [CChar]) -> UInt64? {
         var value: UInt64 = 0
         var size = MemoryLayout<UInt64>.size
-        guard mallctl(name, &value, &size, nil, 0) == 0 else { throw MallctlError() }
-        return value
+        let status = name.withUnsafeBufferPointer { mallctl($0.baseAddress, &value, &size, nil, 0) }
+        return status == 0 ? value : nil
     }
 
-    private func readBool(_ name: String) throws -> Bool {
-        var value: Bool = false
+    private func readBool(_ name: [CChar]) -> Bool? {
+        var value = false
         var size = MemoryLayout<Bool>.size
-        guard mallctl(name, &value, &size, nil, 0) == 0 else { throw MallctlError() }
-        return value
+        let status = name.withUnsafeBufferPointer { mallctl($0.baseAddress, &value, &size, nil, 0) }
+        return status == 0 ? value : nil
     }
 
-    private func write(_ name: String) throws {
-        guard mallctl(name, nil, nil, nil, 0) == 0 else { throw MallctlError() }
+    private func write(_ name: [CChar]) {
+        _ = name.withUnsafeBufferPointer { mallctl($0.baseAddress, nil, nil, nil, 0) }
     }
 
     /// Where Debian's libjemalloc2 (pulled in by `libjemalloc-dev`) puts the shared library.
