@@ -22,6 +22,8 @@ public enum CommandLineTool {
             fail(error.description, status: 2)
         } catch let error as HarnessFailure {
             fail(error.description, status: 3)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
         } catch {
             if BenchmarksCommand.exitCode(for: error) == .success {
                 BenchmarksCommand.exit(withError: error)  // --help, --version
@@ -41,9 +43,10 @@ struct BenchmarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmarks",
         abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
-        discussion: "Exit status: 0 success, 2 usage or input error, 3 harness failure.",
+        discussion: "Exit status: 0 success, 1 regression (check), 2 usage or input error, 3 harness failure.",
         version: Provenance.harnessVersion,
-        subcommands: [RunCommand.self, ListCommand.self, GenerateCommand.self, WorkerCommand.self],
+        subcommands: [RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self,
+                      BaselineCommand.self, ReportCommand.self, WorkerCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

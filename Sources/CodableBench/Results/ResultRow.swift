@@ -82,4 +82,17 @@ public struct SampleRow: Equatable, Sendable {
     public var decodes: Int
     public var wallNanoseconds: Double
     public var cpuNanoseconds: Double
+
+    public init(runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
+                decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double) {
+        self.runID = runID
+        self.group = group
+        self.strategy = strategy
+        self.profile = profile
+        self.fork = fork
+        self.sample = sample
+        self.decodes = decodes
+        self.wallNanoseconds = wallNanoseconds
+        self.cpuNanoseconds = cpuNanoseconds
+    }
 }

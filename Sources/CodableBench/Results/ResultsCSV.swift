@@ -108,4 +108,19 @@ public enum SamplesCSV {
         CSVFormat.line([row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
                         "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description])
     }
+
+    public static func read(_ file: URL) throws -> [SampleRow] {
+        let (header, rows) = try CSVFormat.read(file)
+        guard header == columns else {
+            throw ResultsError("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
+        }
+        return try rows.enumerated().map { number, f in
+            guard let fork = Int(f[4]), let sample = Int(f[5]), let decodes = Int(f[6]),
+                  let wall = Double(f[7]), let cpu = Double(f[8]) else {
+                throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid number")
+            }
+            return SampleRow(runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
+                             decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu)
+        }
+    }
 }

@@ -44,6 +44,20 @@ public struct RunPlan {
         guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy matches") }
         self.cells = cells
     }
+
+    /// Exactly these (strategy, profile) cells, e.g. the cells of a baseline.
+    public init(catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog) throws {
+        var loaded: [String: Profile] = [:]
+        cells = try keys.sorted().map { key in
+            guard let strategy = catalogue.first(where: { $0.id == key.strategy }) else {
+                throw UsageError("the baseline names strategy '\(key.strategy)', which this build does not have")
+            }
+            let profile = try loaded[key.profile] ?? profiles.profile(named: key.profile)
+            loaded[key.profile] = profile
+            return Cell(strategy: strategy, profile: profile)
+        }
+        guard !cells.isEmpty else { throw UsageError("nothing to run: the baseline has no cells") }
+    }
 }
 
 /// A mistake in what the user asked for: one line, exit status 2.

@@ -79,7 +79,8 @@ public struct Runner {
         }
 
         print(SummaryTable.render(results))
-        log("wrote \(resultsFile.path) (\(results.count) cells in \(Terminal.duration(Date().timeIntervalSince(start))))")
+        try Reports.write(for: try RunData.load(resultsFile.path), into: runDirectory)
+        log("wrote \(resultsFile.path), report.md and report.html (\(results.count) cells in \(Terminal.duration(Date().timeIntervalSince(start))))")
         return runDirectory
     }
 
@@ -113,7 +114,8 @@ public struct Runner {
 
         var allocations: [AllocationCount]?
         if let jemalloc {
-            let environment = ["LD_PRELOAD": jemalloc, "MALLOC_CONF": "tcache:false"]
+            // Deterministic hashing: dictionary-heavy decodes must count the same in every process.
+            let environment = ["LD_PRELOAD": jemalloc, "MALLOC_CONF": "tcache:false", "SWIFT_DETERMINISTIC_HASHING": "1"]
             if case .report(let report) = try launchWorker(launcher, arguments + ["--pass", "counting"],
                                                            environment: environment),
                report.outcome == .ok {

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The change of one metric of one cell between two runs.
+public struct MetricChange: Sendable {
+    public enum Verdict: String, Sendable {
+        case faster, slower
+        case more, fewer
+        case noChange = "no change"
+        case new, gone
+        case outcomeChanged = "outcome changed"
+    }
+
+    public let cell: CellKey
+    public let metric: Metric
+    public let baseline: Double?
+    public let current: Double?
+    public let verdict: Verdict
+    /// Mann–Whitney p-value when both runs had samples.
+    public let pValue: Double?
+    public let note: String
+
+    /// (current − baseline) / baseline.
+    public var relativeChange: Double? {
+        guard let b = baseline, let c = current, b != 0 else { return nil }
+        return (c - b) / b
+    }
+}
+
+/// Compares two runs cell by cell and metric by metric.
+public struct Comparison {
+    public let changes: [MetricChange]
+
+    public init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+        let a = baseline.cells, b = current.cells
+        var changes: [MetricChange] = []
+        for key in Set(a.keys).union(b.keys).sorted() {
+            guard let before = a[key] else {
+                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .new, pValue: nil, note: ""))
+                continue
+            }
+            guard let after = b[key] else {
+                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .gone, pValue: nil, note: ""))
+                continue
+            }
+            if before[0].cell.sha256 != after[0].cell.sha256 {
+                throw ResultsError("\(key): the runs decoded different payloads (sha256 \(before[0].cell.sha256.prefix(12))… vs \(after[0].cell.sha256.prefix(12))…); compare runs of the same generator and profiles")
+            }
+            if before[0].outcome != after[0].outcome {
+                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .outcomeChanged,
+                                            pValue: nil, note: "\(before[0].outcome.rawValue) → \(after[0].outcome.rawValue)"))
+                continue
+            }
+            let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
+            for row in before where row.metric.isDeterministic || row.metric.isTiming {
+                guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
+                changes.append(Self.change(key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances))
+            }
+        }
+        self.changes = changes
+    }
+
+    static func change(_ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
+                       _ samples1: [SampleRow]?, _ tolerances: GateTolerances) -> MetricChange {
+        let relative = s0.median == 0 ? (s1.median == 0 ? 0 : .infinity) : (s1.median - s0.median) / s0.median
+        if metric.isDeterministic {
+            let tolerance = tolerances.tolerance(for: metric) ?? 0
+            let verdict: MetricChange.Verdict = abs(relative) <= tolerance ? .noChange : relative > 0 ? .more : .fewer
+            return MetricChange(cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
+                                pValue: nil, note: "")
+        }
+        let pick: (SampleRow) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
+        var pValue: Double?
+        var significant: Bool
+        if let a = samples0, let b = samples1, let test = MannWhitney.test(a.map(pick), b.map(pick)) {
+            pValue = test.pValue
+            significant = test.pValue < tolerances.timing.alpha
+        } else {
+            significant = s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
+        }
+        let verdict: MetricChange.Verdict = !significant || abs(relative) <= tolerances.noiseFloor
+            ? .noChange : relative > 0 ? .slower : .faster
+        return MetricChange(cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
+                            pValue: pValue, note: significant ? "" : "not significant")
+    }
+
+    /// A plain-text table of the changes, with a one-line tally.
+    public func render() -> String {
+        var lines = ["cell | metric | baseline | current | change | p | verdict", "---|---|---|---|---|---|---"]
+        func number(_ value: Double?, _ metric: Metric) -> String {
+            guard let value else { return "-" }
+            return metric.isTiming ? Terminal.time(value) : String(format: "%.0f", value)
+        }
+        for c in changes {
+            let change = c.relativeChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
+            let p = c.pValue.map { String(format: "%.3g", $0) } ?? "-"
+            let metric = c.metric == .none ? "-" : c.metric.rawValue
+            lines.append("\(c.cell) | \(metric) | \(number(c.baseline, c.metric)) | \(number(c.current, c.metric)) | \(change) | \(p) | \(c.verdict.rawValue)\(c.note.isEmpty ? "" : " (\(c.note))")")
+        }
+        let tally = Dictionary(grouping: changes, by: \.verdict).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+        lines.append("")
+        lines.append("\(changes.count) comparisons: " + tally.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+}

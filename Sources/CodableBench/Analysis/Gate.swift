@@ -1,0 +1,78 @@
+import Foundation
+
+/// The regression gate: compares a current run with a baseline and decides.
+public struct Gate {
+    public struct Finding: Sendable {
+        public let cell: CellKey
+        public let metric: String
+        public let baseline: String
+        public let current: String
+        public let message: String
+
+        public var line: String { "\(cell): \(metric) \(baseline) → \(current) (\(message))" }
+    }
+
+    public let regressions: [Finding]
+    public let improvements: [Finding]
+    public let notes: [String]
+
+    /// Exit status: 0 pass, 1 regression.
+    public var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
+
+    public init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+        let comparison = try Comparison(baseline: baseline, current: current, tolerances: tolerances)
+        let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        var regressions: [Finding] = [], improvements: [Finding] = [], notes: [String] = []
+        for change in comparison.changes {
+            func finding(_ message: String) -> Finding {
+                let format: (Double?) -> String = { value in
+                    guard let value else { return "-" }
+                    return change.metric.isTiming ? Terminal.time(value) : String(format: "%.0f", value)
+                }
+                let percent = change.relativeChange.map { String(format: " %+.2f%%", $0 * 100) } ?? ""
+                return Finding(cell: change.cell, metric: change.metric.rawValue, baseline: format(change.baseline),
+                               current: format(change.current), message: message + percent)
+            }
+            switch change.verdict {
+            case .gone:
+                regressions.append(Finding(cell: change.cell, metric: "cell", baseline: "present", current: "missing",
+                                           message: "the baseline's cell did not run"))
+            case .new:
+                notes.append("\(change.cell): new cell, not in the baseline")
+            case .outcomeChanged:
+                regressions.append(Finding(cell: change.cell, metric: "outcome",
+                                           baseline: baselineOutcomes[change.cell]?.rawValue ?? "-",
+                                           current: outcomes[change.cell]?.rawValue ?? "-", message: "outcome changed"))
+            case .more:
+                let tolerance = tolerances.tolerance(for: change.metric) ?? 0
+                regressions.append(finding("above the \(String(format: "%.2f", tolerance * 100))% tolerance"))
+            case .fewer:
+                improvements.append(finding("improved"))
+            case .slower where tolerances.timing.enabled && (change.relativeChange ?? 0) > tolerances.timing.relative:
+                regressions.append(finding("significantly slower, beyond \(Int(tolerances.timing.relative * 100))%"))
+            case .faster where tolerances.timing.enabled:
+                improvements.append(finding("significantly faster"))
+            default:
+                break
+            }
+        }
+        self.regressions = regressions
+        self.improvements = improvements
+        self.notes = notes
+    }
+
+    public func render() -> String {
+        var lines: [String] = []
+        lines += regressions.map { "REGRESSION \($0.line)" }
+        lines += improvements.map { "improved   \($0.line)" }
+        lines += notes.map { "note       \($0)" }
+        if regressions.isEmpty {
+            lines.append("check passed" + (improvements.isEmpty ? "" :
+                "; \(improvements.count) improvement(s): refresh the baseline with `benchmarks baseline update`"))
+        } else {
+            lines.append("check failed: \(regressions.count) regression(s)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

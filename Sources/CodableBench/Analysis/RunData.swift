@@ -1,0 +1,68 @@
+import Foundation
+
+/// A cell's name across runs: the same strategy on the same profile.
+public struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let group: String
+    public let strategy: String
+    public let profile: String
+
+    public init(group: String, strategy: String, profile: String) {
+        self.group = group
+        self.strategy = strategy
+        self.profile = profile
+    }
+
+    public var description: String { "\(strategy) on \(profile)" }
+
+    public static func < (a: CellKey, b: CellKey) -> Bool {
+        (a.group, a.strategy, a.profile) < (b.group, b.strategy, b.profile)
+    }
+}
+
+/// One run read back from disk: its rows by cell and metric, and its timing samples when
+/// `samples.csv` sits beside `results.csv`.
+public struct RunData: Sendable {
+    public let source: URL
+    public let rows: [ResultRow]
+    public let samples: [CellKey: [SampleRow]]
+
+    /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
+    public static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
+        let fm = FileManager.default
+        var file = URL(fileURLWithPath: location)
+        var isDirectory: ObjCBool = false
+        if !fm.fileExists(atPath: file.path, isDirectory: &isDirectory) {
+            let byID = resultsDirectory.appendingPathComponent("runs/\(location)")
+            guard fm.fileExists(atPath: byID.path, isDirectory: &isDirectory) else {
+                throw ResultsError("no results file, run folder or run id '\(location)'")
+            }
+            file = byID
+        }
+        if isDirectory.boolValue { file = file.appendingPathComponent("results.csv") }
+        let rows = try ResultsCSV.read(file)
+        guard !rows.isEmpty else { throw ResultsError("\(file.path) has no rows") }
+        let samplesFile = file.deletingLastPathComponent().appendingPathComponent("samples.csv")
+        var samples: [CellKey: [SampleRow]] = [:]
+        if fm.fileExists(atPath: samplesFile.path) {
+            for sample in try SamplesCSV.read(samplesFile) {
+                samples[CellKey(group: sample.group, strategy: sample.strategy, profile: sample.profile), default: []]
+                    .append(sample)
+            }
+        }
+        return RunData(source: file, rows: rows, samples: samples)
+    }
+
+    public init(source: URL, rows: [ResultRow], samples: [CellKey: [SampleRow]]) {
+        self.source = source
+        self.rows = rows
+        self.samples = samples
+    }
+
+    public var cells: [CellKey: [ResultRow]] {
+        Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
+    }
+}
+
+extension ResultRow {
+    public var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
+}

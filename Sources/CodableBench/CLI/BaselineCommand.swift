@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline", abstract: "Manage the gate's baseline.", subcommands: [Update.self])
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "update", abstract: "Write the baseline from a run (default: results/latest).")
+
+        @Option(help: "The run: a results.csv, a run folder, or a run id.")
+        var from: String = "results/latest"
+
+        @Option(help: "The baseline file to write.")
+        var to: String = "results/baseline/ci.csv"
+
+        func run() throws {
+            let run = try RunData.load(from)
+            let unexpected = run.rows.filter { $0.outcome != $0.expectedOutcome }
+            if let first = unexpected.first {
+                throw UsageError("\(first.key) ended \(first.outcome.rawValue), expected \(first.expectedOutcome.rawValue): fix it before making this run the baseline")
+            }
+            let target = URL(fileURLWithPath: to)
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let text = ResultsCSV.header + run.rows.map(ResultsCSV.line).joined()
+                try Data(text.utf8).write(to: target)
+            } catch {
+                throw HarnessFailure("cannot write \(to): \(error.localizedDescription)")
+            }
+            print("wrote \(to): \(run.cells.count) cells, \(run.rows.count) rows from \(run.source.path)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "The regression gate: compare a run with a baseline and exit 1 on a regression.",
+        discussion: """
+            Allocations, allocated bytes, peak heap and outcomes are gated tightly; wall time only when
+            enabled in the tolerances file. Improvements pass. Without --current, the baseline's cells
+            are run now. Exit status: 0 pass, 1 regression, 2 usage or input error, 3 harness failure.
+            """
+    )
+
+    @Option(help: "The baseline results file.")
+    var baseline: String
+
+    @Option(help: "The run to check (results.csv, run folder or id); default: run the baseline's cells now.")
+    var current: String?
+
+    @Option(help: "Tolerances file (default: results/gate-tolerances.json when present).")
+    var tolerances: String?
+
+    @Option(help: "Results folder for the run made without --current.")
+    var out: String = "results"
+
+    @Flag(help: "Allow a debug build to run the baseline's cells.")
+    var allowDebug = false
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: baseline) else { throw UsageError("baseline not found: \(baseline)") }
+        let baselineRun = try RunData.load(baseline)
+        let tolerances = try loadTolerances(tolerances)
+        let currentRun: RunData
+        if let current {
+            currentRun = try RunData.load(current)
+        } else {
+            if Provenance.buildConfiguration == "debug" && !allowDebug {
+                throw UsageError("this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")
+            }
+            let plan = try RunPlan(catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
+                                   profiles: .standard())
+            let options = RunOptions(plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
+                                     countAllocations: true)
+            currentRun = try RunData.load(try Runner(runPlan: plan, options: options).run().path)
+        }
+        let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)
+        print(gate.render())
+        if gate.exitStatus != 0 { throw ExitCode(gate.exitStatus) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// `report.html`: one self-contained page (inline CSS and SVG, no network, no JavaScript).
+enum HTMLReport {
+    static func render(run: RunData, cells: [CellSummary]) -> String {
+        let p = run.rows[0].provenance
+        let e = SVGChart.escape
+        var body = "<h1>CodableBench run \(e(p.runID))</h1>"
+        body += "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
+            + "\(e(p.buildConfiguration)) build · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
+        let warnings = Reports.warnings(run: run, cells: cells)
+        if !warnings.isEmpty {
+            body += "<div class=\"warn\"><h2>Warnings</h2><ul>" + warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul></div>"
+        }
+        for (group, groupCells) in Reports.groups(cells) {
+            body += "<section><h2>\(e(group))</h2>"
+            for profile in orderedUnique(groupCells.map(\.key.profile)) {
+                let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
+                    let wall = cell.metrics[.wallTime]
+                    let ratio = Ratio(wall, reference: Reports.reference(for: cell, in: groupCells)?.metrics[.wallTime])
+                    let text = wall.map { Terminal.time($0.median) + (ratio.map { String(format: " (%.2f×)", $0.value) } ?? "") }
+                        ?? cell.outcome.rawValue
+                    return SVGChart.Bar(label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
+                                        high: wall?.ci95High, valueText: text, highlight: cell.isReference)
+                }
+                body += "<figure>" + SVGChart.bars(title: "\(profile): median wall time per decode, 95% CI", bars: bars) + "</figure>"
+            }
+            let allocationBars = groupCells.compactMap { cell -> SVGChart.Bar? in
+                guard let a = cell.metrics[.allocations], cell.elements > 0 else { return nil }
+                let perElement = a.median / Double(cell.elements)
+                return SVGChart.Bar(label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
+                                    valueText: String(format: "%.1f", perElement), highlight: cell.isReference)
+            }
+            if !allocationBars.isEmpty {
+                body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
+            }
+            body += table(groupCells) + "</section>"
+        }
+        let scaling = Reports.scalingRows(cells)
+        if !scaling.isEmpty {
+            let names = Set(scaling.map(\.strategy))
+            let series = Dictionary(grouping: cells.filter { names.contains($0.key.strategy) && $0.outcome == .ok }, by: \.key.strategy)
+                .sorted { $0.key < $1.key }
+                .map { name, cells in
+                    SVGChart.Series(name: name, points: cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } })
+                }
+            body += "<section><h2>Scaling</h2><figure>"
+                + SVGChart.logLog(title: "time per decode against payload size", xLabel: "payload bytes",
+                                  yLabel: "ns per decode", series: series)
+                + "</figure><table><tr><th>strategy</th><th>sizes</th><th>exponent</th></tr>"
+                + scaling.map { "<tr><td>\(e($0.strategy))</td><td>\($0.sizes)</td><td>\(String(format: "%.2f", $0.exponent))</td></tr>" }.joined()
+                + "</table></section>"
+        }
+        return """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodableBench \(e(p.runID))</title>
+            <style>body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}table{border-collapse:collapse;margin:8px 0 20px}
+            td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}td.n{text-align:right}.meta{color:#555}
+            .warn{background:#fff6e0;border:1px solid #e0c070;padding:4px 12px}figure{margin:8px 0}.bad{color:#a33}</style>
+            </head><body>\(body)</body></html>
+            """
+    }
+
+    static func table(_ cells: [CellSummary]) -> String {
+        let e = SVGChart.escape
+        var html = "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>median</th><th>95% CI</th><th>MB/s</th><th>allocs</th><th>detail</th></tr>"
+        for c in cells {
+            let wall = c.metrics[.wallTime]
+            let cls = c.outcome != c.expectedOutcome ? " class=\"bad\"" : ""
+            html += "<tr><td>\(e(c.key.strategy))</td><td>\(e(c.key.profile))</td><td\(cls)>\(e(c.outcome.rawValue))</td>"
+                + "<td class=\"n\">\(wall.map { Terminal.time($0.median) } ?? "-")</td>"
+                + "<td class=\"n\">\(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")</td>"
+                + "<td class=\"n\">\(wall.map { String(format: "%.1f", Double(c.bytes) * 1_000 / $0.median) } ?? "-")</td>"
+                + "<td class=\"n\">\(c.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")</td>"
+                + "<td>\(e(c.detail))</td></tr>"
+        }
+        return html + "</table>"
+    }
+
+    static func orderedUnique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}

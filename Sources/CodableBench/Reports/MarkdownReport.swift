@@ -1,0 +1,63 @@
+import Foundation
+
+/// `report.md`: fits a pull-request comment.
+enum MarkdownReport {
+    static func render(run: RunData, cells: [CellSummary]) -> String {
+        let p = run.rows[0].provenance
+        var out = ["# CodableBench run \(p.runID)", ""]
+        out.append("\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
+                   + "\(p.buildConfiguration) build · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
+                   + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
+        out.append("")
+        let warnings = Reports.warnings(run: run, cells: cells)
+        if !warnings.isEmpty {
+            out.append("## Warnings")
+            out += warnings.map { "- \($0)" }
+            out.append("")
+        }
+        for (group, groupCells) in Reports.groups(cells) {
+            out.append("## \(group)")
+            out.append("")
+            out.append("| strategy | profile | outcome | median | 95% CI | vs reference | MB/s | allocs | alloc MB |")
+            out.append("|---|---|---|--:|--:|--:|--:|--:|--:|")
+            for cell in groupCells {
+                let wall = cell.metrics[.wallTime]
+                let ratio = Ratio(wall, reference: Reports.reference(for: cell, in: groupCells)?.metrics[.wallTime])
+                let outcome = cell.outcome.rawValue + (cell.outcome != cell.expectedOutcome ? " ⚠" : "")
+                out.append([
+                    cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile, outcome,
+                    wall.map { Terminal.time($0.median) } ?? "-",
+                    wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-",
+                    ratio.map { String(format: "%.2f× (%.2f–%.2f)", $0.value, $0.low, $0.high) } ?? "-",
+                    wall.map { String(format: "%.1f", Double(cell.bytes) * 1_000 / $0.median) } ?? "-",
+                    cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-",
+                    cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-",
+                ].joined(separator: " | ").wrappedInPipes)
+            }
+            out.append("")
+        }
+        let scaling = Reports.scalingRows(cells)
+        if !scaling.isEmpty {
+            out.append("## Scaling")
+            out.append("")
+            out.append("Exponent of time against payload size (1 = linear), fitted on log–log axes.")
+            out.append("")
+            out.append("| strategy | sizes | exponent |")
+            out.append("|---|--:|--:|")
+            out += scaling.map { "| \($0.strategy) | \($0.sizes) | \(String(format: "%.2f", $0.exponent)) |" }
+            out.append("")
+        }
+        let notOK = cells.filter { $0.outcome != .ok }
+        if !notOK.isEmpty {
+            out.append("## Outcomes other than ok")
+            out.append("")
+            out += notOK.map { "- **\($0.key)**: \($0.outcome.rawValue) (expected \($0.expectedOutcome.rawValue)): \($0.detail)" }
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var wrappedInPipes: String { "| " + self + " |" }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Writes every report of a run into its folder.
+public enum Reports {
+    @discardableResult
+    public static func write(for run: RunData, into directory: URL, references: Set<String>? = nil) throws -> [URL] {
+        let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
+        let cells = CellSummary.all(in: run, references: refs)
+        let files: [(String, String)] = [
+            ("report.md", MarkdownReport.render(run: run, cells: cells)),
+            ("report.html", HTMLReport.render(run: run, cells: cells)),
+            ("benchmark-action.json", BenchmarkActionExport.render(cells: cells)),
+        ]
+        return try files.map { name, text in
+            let url = directory.appendingPathComponent(name)
+            do { try Data(text.utf8).write(to: url) } catch {
+                throw HarnessFailure("cannot write \(url.path): \(error.localizedDescription)")
+            }
+            return url
+        }
+    }
+
+    /// Cells of a group by profile, reference first.
+    static func groups(_ cells: [CellSummary]) -> [(group: String, cells: [CellSummary])] {
+        let byGroup = Dictionary(grouping: cells, by: \.key.group)
+        return byGroup.keys.sorted().map { group in
+            (group, byGroup[group, default: []].sorted(by: displayOrder))
+        }
+    }
+
+    /// By profile, the reference first, then by strategy id.
+    static func displayOrder(_ a: CellSummary, _ b: CellSummary) -> Bool {
+        if a.key.profile != b.key.profile { return a.key.profile < b.key.profile }
+        if a.isReference != b.isReference { return a.isReference }
+        return a.key.strategy < b.key.strategy
+    }
+
+    static func reference(for cell: CellSummary, in cells: [CellSummary]) -> CellSummary? {
+        cells.first { $0.isReference && $0.key.group == cell.key.group && $0.key.profile == cell.key.profile }
+    }
+
+    /// Noise and configuration warnings for the top of a report.
+    static func warnings(run: RunData, cells: [CellSummary]) -> [String] {
+        var out: [String] = []
+        let p = run.rows[0].provenance
+        if p.buildConfiguration != "release" { out.append("debug build: these numbers do not describe optimized code") }
+        if p.countingBackend == "none" { out.append("allocations were not counted (jemalloc not installed)") }
+        for cell in cells where cell.outcome != cell.expectedOutcome {
+            out.append("\(cell.key) ended \(cell.outcome.rawValue), expected \(cell.expectedOutcome.rawValue)")
+        }
+        for cell in cells {
+            if let s = cell.metrics[.wallTime], s.median > 0, (s.ci95High - s.ci95Low) / s.median > 0.10 {
+                out.append(String(format: "%@: wide confidence interval (±%.1f%%), noisy measurement", "\(cell.key)",
+                                  (s.ci95High - s.ci95Low) / 2 / s.median * 100))
+            }
+        }
+        return out
+    }
+
+    static func scalingRows(_ cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
+        Dictionary(grouping: cells.filter { $0.outcome == .ok }, by: \.key.strategy).compactMap { strategy, cells in
+            let points = cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }
+            guard Set(points.map(\.0)).count >= 3, let e = Scaling.exponent(points) else { return nil }
+            return (strategy, points.count, e)
+        }.sorted { $0.strategy < $1.strategy }
+    }
+}

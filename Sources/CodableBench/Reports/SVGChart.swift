@@ -1,0 +1,83 @@
+import Foundation
+
+/// Small SVG charts with no scripts and no external resources.
+enum SVGChart {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    struct Bar {
+        let label: String
+        let value: Double?
+        let low: Double?
+        let high: Double?
+        let valueText: String
+        let highlight: Bool
+    }
+
+    /// Horizontal bars with optional confidence whiskers; a bar without a value shows its text only.
+    static func bars(title: String, bars: [Bar]) -> String {
+        let labelWidth = 300.0, plotWidth = 420.0, rowHeight = 22.0, top = 28.0
+        let height = top + rowHeight * Double(bars.count) + 10
+        let maxValue = bars.compactMap { $0.high ?? $0.value }.max() ?? 1
+        let scale = maxValue > 0 ? plotWidth / maxValue : 0
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 130))\" height=\"\(Int(height))\" role=\"img\">"
+        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        for (i, bar) in bars.enumerated() {
+            let y = top + Double(i) * rowHeight
+            svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" font-size=\"12\" text-anchor=\"end\">\(escape(bar.label))</text>"
+            if let value = bar.value {
+                let fill = bar.highlight ? "#8a6d3b" : "#4a7ab5"
+                svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 4)\" width=\"\(max(1, value * scale))\" height=\"14\" fill=\"\(fill)\"/>"
+                if let low = bar.low, let high = bar.high {
+                    let x0 = labelWidth + low * scale, x1 = labelWidth + high * scale
+                    svg += "<line x1=\"\(x0)\" x2=\"\(x1)\" y1=\"\(y + 11)\" y2=\"\(y + 11)\" stroke=\"#222\" stroke-width=\"1.5\"/>"
+                    svg += "<line x1=\"\(x0)\" x2=\"\(x0)\" y1=\"\(y + 6)\" y2=\"\(y + 16)\" stroke=\"#222\"/>"
+                    svg += "<line x1=\"\(x1)\" x2=\"\(x1)\" y1=\"\(y + 6)\" y2=\"\(y + 16)\" stroke=\"#222\"/>"
+                }
+                svg += "<text x=\"\(labelWidth + max(value, bar.high ?? 0) * scale + 6)\" y=\"\(y + 15)\" font-size=\"11\">\(escape(bar.valueText))</text>"
+            } else {
+                svg += "<text x=\"\(labelWidth + 4)\" y=\"\(y + 15)\" font-size=\"11\" fill=\"#a33\">\(escape(bar.valueText))</text>"
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    struct Series {
+        let name: String
+        let points: [(x: Double, y: Double)]
+    }
+
+    /// Lines on log–log axes (time against payload size).
+    static func logLog(title: String, xLabel: String, yLabel: String, series: [Series]) -> String {
+        let width = 640.0, height = 360.0, left = 70.0, right = 190.0, top = 30.0, bottom = 40.0
+        let all = series.flatMap(\.points).filter { $0.x > 0 && $0.y > 0 }
+        guard let minX = all.map(\.x).min(), let maxX = all.map(\.x).max(),
+              let minY = all.map(\.y).min(), let maxY = all.map(\.y).max() else { return "" }
+        let lx0 = floor(log10(minX)), lx1 = max(ceil(log10(maxX)), lx0 + 1)
+        let ly0 = floor(log10(minY)), ly1 = max(ceil(log10(maxY)), ly0 + 1)
+        func px(_ x: Double) -> Double { left + (log10(x) - lx0) / (lx1 - lx0) * (width - left - right) }
+        func py(_ y: Double) -> Double { height - bottom - (log10(y) - ly0) / (ly1 - ly0) * (height - top - bottom) }
+        let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a", "#b54a9b", "#555"]
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
+        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
+        for e in stride(from: lx0, through: lx1, by: 1) {
+            svg += "<text x=\"\(px(pow(10, e)))\" y=\"\(height - bottom + 16)\" font-size=\"11\" text-anchor=\"middle\">1e\(Int(e))</text>"
+        }
+        for e in stride(from: ly0, through: ly1, by: 1) {
+            svg += "<text x=\"\(left - 6)\" y=\"\(py(pow(10, e)) + 4)\" font-size=\"11\" text-anchor=\"end\">1e\(Int(e))</text>"
+        }
+        svg += "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
+        svg += "<text x=\"14\" y=\"\(top + (height - top - bottom) / 2)\" font-size=\"12\" transform=\"rotate(-90 14 \(top + (height - top - bottom) / 2))\" text-anchor=\"middle\">\(escape(yLabel))</text>"
+        for (i, s) in series.enumerated() {
+            let color = colors[i % colors.count]
+            let points = s.points.filter { $0.x > 0 && $0.y > 0 }.sorted { $0.x < $1.x }
+            svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.map { "\(px($0.x)),\(py($0.y))" }.joined(separator: " "))\"/>"
+            for p in points { svg += "<circle cx=\"\(px(p.x))\" cy=\"\(py(p.y))\" r=\"3\" fill=\"\(color)\"/>" }
+            svg += "<text x=\"\(width - right + 10)\" y=\"\(top + 14 + Double(i) * 16)\" font-size=\"11\" fill=\"\(color)\">\(escape(s.name))</text>"
+        }
+        return svg + "</svg>"
+    }
+}
