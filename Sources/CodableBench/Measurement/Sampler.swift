@@ -14,21 +14,19 @@ public struct TimingResult: Codable, Equatable, Sendable {
     public var totalNanoseconds: UInt64
 }
 
-/// Warms up, calibrates how many decodes one sample needs, then takes samples.
+/// Warms up, calibrates how many decodes one sample needs, then takes samples. Runs after the
+/// cell's verification decode, which is the first warm-up decode.
 public enum Sampler {
     public static func time(_ strategy: Strategy, data: Data, plan: SamplingPlan) throws -> TimingResult {
         let passStart = Clocks.wall()
-        // Warm up: caches, lazy initialisation, page faults of the first decodes.
-        var warmupDecodes = 0
+        // Warm up (the verification decode before this already ran once in this process), timing
+        // each decode: the last one calibrates how many decodes a sample needs.
+        var single: UInt64 = 1
         repeat {
+            let t0 = Clocks.wall()
             try strategy.decodeRepeatedly(data, 1)
-            warmupDecodes += 1
-        } while Clocks.wall() - passStart < plan.warmupNanoseconds || warmupDecodes < 2
-
-        // Calibrate: time one decode, then size samples to last at least minSampleNanoseconds.
-        let t0 = Clocks.wall()
-        try strategy.decodeRepeatedly(data, 1)
-        let single = max(Clocks.wall() - t0, 1)
+            single = max(Clocks.wall() - t0, 1)
+        } while Clocks.wall() - passStart < plan.warmupNanoseconds
         let perSample = Int(max(1, (plan.minSampleNanoseconds + single - 1) / single))
 
         var samples: [TimingSample] = []

@@ -8,13 +8,16 @@ public struct SamplingPlan: Codable, Equatable, Sendable {
     public var samples: Int
     /// Samples taken whatever the budget.
     public var minSamples: Int
-    /// Time budget for the sampling itself.
+    /// Time budget for the sampling itself, per fork.
     public var budgetNanoseconds: UInt64
+    /// Fresh worker processes per cell, run in shuffled rounds interleaved with the group's other
+    /// cells, so slow drifts of the machine spread over every strategy instead of landing on one.
+    public var forks: Int
 
     public static let standard = SamplingPlan(
-        warmupNanoseconds: 300_000_000, minSampleNanoseconds: 10_000_000, samples: 40, minSamples: 10,
-        budgetNanoseconds: 3_000_000_000)
+        warmupNanoseconds: 60_000_000, minSampleNanoseconds: 10_000_000, samples: 30, minSamples: 5,
+        budgetNanoseconds: 1_300_000_000, forks: 3)
     public static let quick = SamplingPlan(
-        warmupNanoseconds: 100_000_000, minSampleNanoseconds: 10_000_000, samples: 15, minSamples: 5,
-        budgetNanoseconds: 800_000_000)
+        warmupNanoseconds: 50_000_000, minSampleNanoseconds: 10_000_000, samples: 8, minSamples: 4,
+        budgetNanoseconds: 300_000_000, forks: 2)
 }

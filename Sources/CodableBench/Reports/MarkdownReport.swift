@@ -8,6 +8,11 @@ enum MarkdownReport {
         out.append("\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
                    + "\(p.buildConfiguration) build · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
                    + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
+        if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
+            out.append("")
+            out.append(String(format: "%d cells × %d forks in %@; duty cycle %.0f%% (time inside measured decodes / total).",
+                              info.cells, info.forks, Terminal.duration(info.totalSeconds), info.dutyCycle * 100))
+        }
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {

@@ -5,7 +5,8 @@ public struct CellResult {
     public let cell: Cell
     public let identity: CellIdentity
     public let verdict: Verdict
-    public let timing: TimingResult?
+    /// One timing result per fork, in the order they ran.
+    public let timings: [TimingResult]
     public let allocations: [AllocationCount]?
 
     public var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.profile) }
@@ -15,18 +16,22 @@ public struct CellResult {
     /// The rows this cell contributes to `results.csv`: one per metric, or one `none` row.
     public func rows(provenance: Provenance) -> [ResultRow] {
         func row(_ metric: Metric, _ values: [Double]) -> ResultRow? {
-            guard let summary = Summary(values) else { return nil }
+            row(metric, forks: [values])
+        }
+        func row(_ metric: Metric, forks: [[Double]]) -> ResultRow? {
+            guard let summary = Summary(forks: forks) else { return nil }
             return ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
                              expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary)
         }
         var rows: [ResultRow] = []
-        if let samples = timing?.samples {
+        if !timings.isEmpty {
             let bytes = Double(identity.bytes)
+            let forks = timings.map(\.samples)
             rows += [
-                row(.wallTime, samples.map(\.wallNanoseconds)),
-                row(.cpuTime, samples.map(\.cpuNanoseconds)),
+                row(.wallTime, forks: forks.map { $0.map(\.wallNanoseconds) }),
+                row(.cpuTime, forks: forks.map { $0.map(\.cpuNanoseconds) }),
                 // MB/s with MB = 10^6 bytes: bytes / ns * 10^9 / 10^6.
-                row(.throughput, samples.map { bytes * 1_000 / $0.wallNanoseconds }),
+                row(.throughput, forks: forks.map { $0.map { bytes * 1_000 / $0.wallNanoseconds } }),
             ].compactMap { $0 }
         }
         if let counts = allocations, !counts.isEmpty {
@@ -43,18 +48,22 @@ public struct CellResult {
         return rows
     }
 
-    public func sampleRows(runID: String) -> [SampleRow] {
-        guard let timing else { return [] }
-        return timing.samples.enumerated().map { index, sample in
+    /// The `samples.csv` rows of one fork's timing.
+    static func sampleRows(_ timing: TimingResult, fork: Int, identity: CellIdentity, runID: String) -> [SampleRow] {
+        timing.samples.enumerated().map { index, sample in
             SampleRow(runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
-                      fork: 0, sample: index, decodes: timing.decodesPerSample,
+                      fork: fork, sample: index, decodes: timing.decodesPerSample,
                       wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds)
         }
     }
 
+    public var wallTimeSummary: Summary? {
+        Summary(forks: timings.map { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 500)
+    }
+
     public func median(_ metric: Metric) -> Double? {
         switch metric {
-        case .wallTime: return timing.flatMap { Summary($0.samples.map(\.wallNanoseconds), bootstrapResamples: 0)?.median }
+        case .wallTime: return timings.isEmpty ? nil : Summary(timings.flatMap { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 0)?.median
         case .allocations: return allocations.flatMap { Summary($0.map { Double($0.allocations) }, bootstrapResamples: 0)?.median }
         case .allocatedBytes: return allocations.flatMap { Summary($0.map { Double($0.allocatedBytes) }, bootstrapResamples: 0)?.median }
         default: return nil

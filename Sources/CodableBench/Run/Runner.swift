@@ -44,6 +44,11 @@ public struct Runner {
         } catch {
             throw HarnessFailure("cannot write results under \(options.resultsDirectory.path): \(error.localizedDescription)")
         }
+        func append(_ text: String, to file: URL) throws {
+            do { try CSVFormat.append(text, to: file) } catch {
+                throw HarnessFailure("cannot append to \(file.path): \(error.localizedDescription)")
+            }
+        }
 
         let jemalloc = options.countAllocations ? JemallocCounter.libraryPath() : nil
         if options.countAllocations && jemalloc == nil {
@@ -54,75 +59,123 @@ public struct Runner {
         if provenance.buildConfiguration == "debug" {
             log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
         }
+        for warning in MachineCheck.warnings() { log("warning: \(warning)") }
+
+        let plan = options.plan
+        let cells = runPlan.cells
         var payloads: [String: GeneratedPayload] = [:]
         var results: [CellResult] = []
+        var progress = Progress(total: cells.count * plan.forks, log: log)
+        var measured: UInt64 = 0
         let start = Date()
-        let cells = runPlan.cells
-        log("run \(runID): \(cells.count) cells, results in \(runDirectory.path)")
+        log("run \(runID): \(cells.count) cells × \(plan.forks) forks, results in \(runDirectory.path)")
 
-        for (index, cell) in cells.enumerated() {
-            let payload = payloads[cell.profile.name] ?? NewsGenerator.generate(cell.profile)
-            payloads[cell.profile.name] = payload
-            let timeout = min(options.timeoutSeconds, cell.strategy.timeoutCap ?? .infinity)
-            let result = try measure(cell, payload: payload, launcher: WorkerLauncher(timeoutSeconds: timeout),
-                                     jemalloc: jemalloc)
-            results.append(result)
-            do {
-                try CSVFormat.append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
-                try CSVFormat.append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: samplesFile)
-            } catch {
-                throw HarnessFailure("cannot append to \(resultsFile.path): \(error.localizedDescription)")
+        // Group by group, in catalogue order; inside a group, `forks` rounds in shuffled order.
+        var groupOrder: [String] = []
+        for cell in cells where !groupOrder.contains(cell.strategy.group) { groupOrder.append(cell.strategy.group) }
+        for group in groupOrder {
+            let groupCells = cells.filter { $0.strategy.group == group }
+            var states = try groupCells.map { cell -> CellState in
+                let payload = payloads[cell.profile.name] ?? NewsGenerator.generate(cell.profile)
+                payloads[cell.profile.name] = payload
+                return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
             }
-            let elapsed = Date().timeIntervalSince(start)
-            let eta = elapsed / Double(index + 1) * Double(cells.count - index - 1)
-            log(Terminal.progressLine(index: index + 1, of: cells.count, result: result, eta: eta))
+            for fork in 0..<plan.forks {
+                for index in states.indices.shuffled() where states[index].verdict.outcome.isMeasured {
+                    let timing = try timingPass(states[index], fork: fork)
+                    switch timing {
+                    case .measured(let result):
+                        measured += result.measuredNanoseconds
+                        states[index].timings.append(result)
+                        try append(CellResult.sampleRows(result, fork: fork, identity: states[index].identity, runID: runID)
+                            .map(SamplesCSV.line).joined(), to: samplesFile)
+                    case .ended(let verdict):
+                        states[index].verdict = verdict
+                        states[index].timings = []
+                        progress.skip(plan.forks - fork - 1)
+                    }
+                    progress.step(states[index], fork: fork, forks: plan.forks)
+                }
+            }
+            for state in states {
+                var allocations: [AllocationCount]?
+                if state.verdict.outcome.isMeasured, let jemalloc {
+                    allocations = try countingPass(state, jemalloc: jemalloc)
+                }
+                let result = CellResult(cell: state.cell, identity: state.identity, verdict: state.verdict,
+                                        timings: state.timings, allocations: allocations)
+                results.append(result)
+                try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
+            }
         }
 
+        let total = Date().timeIntervalSince(start)
+        let info = RunInfo(cells: cells.count, forks: plan.forks, totalSeconds: total,
+                           measuredSeconds: Double(measured) / 1e9)
+        try info.write(to: runDirectory)
         print(SummaryTable.render(results))
         try Reports.write(for: try RunData.load(resultsFile.path), into: runDirectory)
-        log("wrote \(resultsFile.path), report.md and report.html (\(results.count) cells in \(Terminal.duration(Date().timeIntervalSince(start))))")
+        log("wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
+            + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         return runDirectory
     }
 
-    /// Timing pass, then (for `ok` cells) a counting pass, each in a fresh worker.
-    private func measure(_ cell: Cell, payload: GeneratedPayload, launcher: WorkerLauncher,
-                         jemalloc: String?) throws -> CellResult {
-        let identity = CellIdentity(
-            group: cell.strategy.group, strategy: cell.strategy.id, expectation: cell.strategy.expectation.rawValue,
-            profile: cell.profile.name, bytes: payload.bytes.count, sha256: payload.sha256,
-            elements: payload.manifest.elements, seed: cell.profile.seed, knobs: cell.profile.knobSummary)
-        let arguments = try workerArguments(cell)
+    /// What the parent knows about a cell while its forks run.
+    struct CellState {
+        let cell: Cell
+        let payload: GeneratedPayload
+        let arguments: [String]
+        var verdict = Verdict(.ok)
+        var timings: [TimingResult] = []
 
-        let timing: WorkerReport
-        switch try launchWorker(launcher, arguments + ["--pass", "timing"], environment: [:]) {
+        init(cell: Cell, payload: GeneratedPayload, arguments: [String]) {
+            self.cell = cell
+            self.payload = payload
+            self.arguments = arguments
+        }
+
+        var identity: CellIdentity {
+            CellIdentity(group: cell.strategy.group, strategy: cell.strategy.id,
+                         expectation: cell.strategy.expectation.rawValue, profile: cell.profile.name,
+                         bytes: payload.bytes.count, sha256: payload.sha256, elements: payload.manifest.elements,
+                         seed: cell.profile.seed, knobs: cell.profile.knobSummary)
+        }
+    }
+
+    enum TimingOutcome {
+        case measured(TimingResult)
+        case ended(Verdict)
+    }
+
+    private func launcher(for cell: Cell) -> WorkerLauncher {
+        WorkerLauncher(timeoutSeconds: min(options.timeoutSeconds, cell.strategy.timeoutCap ?? .infinity))
+    }
+
+    /// One fork's timing pass in a fresh worker.
+    private func timingPass(_ state: CellState, fork: Int) throws -> TimingOutcome {
+        switch try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "timing"], environment: [:]) {
         case .timedOut(let seconds):
-            return CellResult(cell: cell, identity: identity,
-                              verdict: Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"),
-                              timing: nil, allocations: nil)
+            return .ended(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
         case .crashed(let detail):
-            return CellResult(cell: cell, identity: identity, verdict: Verdict(.crashed, detail), timing: nil, allocations: nil)
+            return .ended(Verdict(.crashed, detail))
         case .report(let report):
-            timing = report
-        }
-        if timing.sha256 != payload.sha256 {
-            throw HarnessFailure("worker generated different bytes for profile \(cell.profile.name) (sha256 \(timing.sha256) vs \(payload.sha256))")
-        }
-        let verdict = Verdict(timing.outcome, timing.detail)
-        guard verdict.outcome.isMeasured else {
-            return CellResult(cell: cell, identity: identity, verdict: verdict, timing: nil, allocations: nil)
-        }
-
-        var allocations: [AllocationCount]?
-        if let jemalloc {
-            // Deterministic hashing: dictionary-heavy decodes must count the same in every process.
-            let environment = ["LD_PRELOAD": jemalloc, "MALLOC_CONF": "tcache:false", "SWIFT_DETERMINISTIC_HASHING": "1"]
-            if case .report(let report) = try launchWorker(launcher, arguments + ["--pass", "counting"],
-                                                           environment: environment),
-               report.outcome == .ok {
-                allocations = report.allocations
+            if report.sha256 != state.payload.sha256 {
+                throw HarnessFailure("worker generated different bytes for profile \(state.cell.profile.name) (sha256 \(report.sha256) vs \(state.payload.sha256))")
             }
+            guard report.outcome.isMeasured, let timing = report.timing else {
+                return .ended(Verdict(report.outcome, report.detail))
+            }
+            return .measured(timing)
         }
-        return CellResult(cell: cell, identity: identity, verdict: verdict, timing: timing.timing, allocations: allocations)
+    }
+
+    /// The counting pass: jemalloc preloaded, thread cache off, deterministic hashing.
+    private func countingPass(_ state: CellState, jemalloc: String) throws -> [AllocationCount]? {
+        let environment = ["LD_PRELOAD": jemalloc, "MALLOC_CONF": "tcache:false", "SWIFT_DETERMINISTIC_HASHING": "1"]
+        guard case .report(let report) = try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "counting"],
+                                                         environment: environment),
+              report.outcome == .ok else { return nil }
+        return report.allocations
     }
 
     private func workerArguments(_ cell: Cell) throws -> [String] {

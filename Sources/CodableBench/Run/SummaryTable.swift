@@ -9,7 +9,7 @@ public enum SummaryTable {
             let id = result.identity
             let outcome = result.verdict.outcome.rawValue + (result.isUnexpected ? " (unexpected)" : "")
             var cells = [id.group, id.strategy, id.profile, outcome]
-            if let samples = result.timing?.samples, let wall = Summary(samples.map(\.wallNanoseconds)) {
+            if let wall = result.wallTimeSummary {
                 let halfWidth = (wall.ci95High - wall.ci95Low) / 2 / wall.median * 100
                 cells += [Terminal.time(wall.median), String(format: "±%.1f%%", halfWidth),
                           String(format: "%.1f", Double(id.bytes) * 1_000 / wall.median)]

@@ -6,17 +6,6 @@ public enum Terminal {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    static func progressLine(index: Int, of total: Int, result: CellResult, eta: Double) -> String {
-        let width = String(total).count
-        let counter = "[\(String(repeating: " ", count: width - String(index).count))\(index)/\(total)]"
-        var line = "\(counter) \(result.identity.group)/\(result.identity.strategy) on \(result.identity.profile): "
-        line += result.verdict.outcome.rawValue
-        if let median = result.median(.wallTime) { line += ", \(time(median)) per decode" }
-        if !result.verdict.detail.isEmpty && !result.verdict.outcome.isMeasured { line += " (\(result.verdict.detail))" }
-        if index < total { line += "  ETA \(duration(eta))" }
-        return line
-    }
-
     /// A duration in the unit that keeps three or four significant digits: ns, µs, ms or s.
     public static func time(_ nanoseconds: Double) -> String {
         switch nanoseconds {

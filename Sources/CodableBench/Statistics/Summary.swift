@@ -37,6 +37,20 @@ public struct Summary: Equatable, Sendable {
         severeOutliers = sorted.filter { $0 < lo3 || $0 > hi3 }.count
     }
 
+    /// Statistics of samples taken in several forks (processes): order statistics, mean and outliers
+    /// on the pooled samples, and a two-level bootstrap interval (resample forks, then samples within
+    /// each), so the interval includes the variation between processes.
+    public init?(forks: [[Double]], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
+        let nonEmpty = forks.filter { !$0.isEmpty }
+        guard var summary = Summary(nonEmpty.flatMap { $0 }, bootstrapResamples: bootstrapResamples,
+                                    bootstrapSeed: bootstrapSeed) else { return nil }
+        if nonEmpty.count > 1 {
+            (summary.ci95Low, summary.ci95High) = Bootstrap.hierarchicalMedianInterval(
+                nonEmpty, resamples: bootstrapResamples, seed: bootstrapSeed)
+        }
+        self = summary
+    }
+
     /// Linear interpolation between closest ranks (Hyndman & Fan type 7, the R and NumPy default).
     public static func percentile(_ sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty)
@@ -60,6 +74,26 @@ public enum Bootstrap {
             for i in 0..<values.count { resample[i] = values[random.below(values.count)] }
             resample.sort()
             medians.append(Summary.percentile(resample, 0.5))
+        }
+        medians.sort()
+        return (Summary.percentile(medians, 0.025), Summary.percentile(medians, 0.975))
+    }
+
+    /// Two-level percentile bootstrap of the pooled median: draw forks with replacement, then
+    /// samples with replacement within each drawn fork.
+    public static func hierarchicalMedianInterval(_ forks: [[Double]], resamples: Int, seed: UInt64) -> (Double, Double) {
+        var random = SeededRandom(seed: seed)
+        var medians: [Double] = []
+        medians.reserveCapacity(resamples)
+        var pooled: [Double] = []
+        for _ in 0..<resamples {
+            pooled.removeAll(keepingCapacity: true)
+            for _ in 0..<forks.count {
+                let fork = forks[random.below(forks.count)]
+                for _ in 0..<fork.count { pooled.append(fork[random.below(fork.count)]) }
+            }
+            pooled.sort()
+            medians.append(Summary.percentile(pooled, 0.5))
         }
         medians.sort()
         return (Summary.percentile(medians, 0.025), Summary.percentile(medians, 0.975))
