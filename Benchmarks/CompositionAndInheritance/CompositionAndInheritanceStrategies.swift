@@ -1,26 +1,37 @@
 import CodableBench
 import StandardModel
 
-/// Group `composition-and-inheritance`: what do class hierarchies and composed structs cost, and
-/// what does a forgotten subclass `init(from:)` do?
+/// Group `composition-and-inheritance`: what do class hierarchies and composed structs cost on a
+/// payload mixing subtypes, and what does a forgotten subclass `init(from:)` do?
 public enum CompositionAndInheritanceStrategies {
     public static let group = "composition-and-inheritance"
-    static let profiles = ["small", "medium"]
+    static let profiles = ["subtypes-small", "subtypes-medium"]
 
     public static let all: [Strategy] = [
-        Strategy(id: "flat-struct", group: group, summary: "one flat synthesized struct: the reference (seed 003)",
+        Strategy(id: "flat-struct", group: group,
+                 summary: "one flat synthesized struct, subtype fields optional: the reference (seed 003)",
                  isReference: true, defaultProfiles: profiles,
-                 decode: { try makeStandardDecoder().decode(StandardFeed.self, from: $0) }, canonical: { .feed($0.canonical) }),
+                 decode: StructFeed<FlatArticle>.decode,
+                 canonical: { feed in
+                     .feedWithKinds(CanonicalFeed(status: feed.status, paging: feed.paging.canonical,
+                                                  articles: feed.data.articles.map(\.canonical)),
+                                    kinds: feed.data.articles.map(\.canonicalKind))
+                 }),
         Strategy(id: "class-inheritance", group: group,
-                 summary: "subclass with required init(from:) calling super.init(from:) (seed 003)",
-                 defaultProfiles: profiles, decode: ModelFeed<NewsArticle>.decode, canonical: { $0.canonical }),
+                 summary: "subclasses with required init(from:) calling super.init(from:), chosen by kind (seed 003)",
+                 defaultProfiles: profiles, decode: ClassFeed<WithInit>.decode, canonical: { $0.canonical }),
         Strategy(id: "class-inheritance-missing-init", group: group,
-                 summary: "pitfall of seed 003: subclass without init(from:) silently keeps its defaults",
+                 summary: "pitfall of seed 003: subclasses without init(from:) silently keep their defaults",
                  isPitfall: true, defaultProfiles: profiles,
-                 expectedOutcomes: ["small": .wrongOutput, "medium": .wrongOutput],
-                 decode: ModelFeed<NewsArticleMissingInit>.decode, canonical: { $0.canonical }),
+                 expectedOutcomes: ["subtypes-small": .wrongOutput, "subtypes-medium": .wrongOutput],
+                 decode: ClassFeed<MissingInit>.decode, canonical: { $0.canonical }),
         Strategy(id: "struct-composition", group: group,
-                 summary: "one struct whose init(from:) builds two parts from the same decoder (seed 003)",
-                 defaultProfiles: profiles, decode: ModelFeed<ComposedArticle>.decode, canonical: { $0.canonical }),
+                 summary: "one struct whose init(from:) builds its parts from the same decoder (seed 003)",
+                 defaultProfiles: profiles, decode: StructFeed<ComposedArticle>.decode,
+                 canonical: { feed in
+                     .feedWithKinds(CanonicalFeed(status: feed.status, paging: feed.paging.canonical,
+                                                  articles: feed.data.articles.map(\.article.canonical)),
+                                    kinds: feed.data.articles.map(\.canonicalKind))
+                 }),
     ]
 }

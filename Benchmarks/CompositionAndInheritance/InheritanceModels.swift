@@ -2,8 +2,133 @@ import CodableBench
 import Foundation
 import StandardModel
 
-/// The article split into a base class (what every content type shares) and a subclass.
-class BaseArticle: Decodable {
+/// The subtype fields: a video's media, a gallery's photo count.
+struct Video: Decodable {
+    let url: URL
+    let durationSeconds: Int
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case durationSeconds = "duration_seconds"
+    }
+}
+
+enum SubtypeKeys: String, CodingKey {
+    case kind, video
+    case photoCount = "photo_count"
+}
+
+/// Seed 003's base class: the fields every content type shares (here the whole standard article
+/// and the `kind` discriminator), decoded by its synthesized `init(from:)`.
+class Article: Decodable {
+    let kind: String
+    let article: StandardArticle
+
+    enum CodingKeys: String, CodingKey { case kind }
+
+    required init(from decoder: Decoder) throws {
+        kind = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .kind)
+        article = try StandardArticle(from: decoder)
+    }
+
+    /// A base-class instance knows only its kind's name.
+    var canonicalKind: CanonicalKind {
+        switch kind {
+        case "video": return .video(url: nil, durationSeconds: nil)
+        case "gallery": return .gallery(photoCount: nil)
+        default: return .story
+        }
+    }
+}
+
+/// Subclasses that decode their own keys in `required init(from:)`, then call `super.init(from:)`.
+final class VideoArticle: Article {
+    let video: Video
+
+    required init(from decoder: Decoder) throws {
+        video = try decoder.container(keyedBy: SubtypeKeys.self).decode(Video.self, forKey: .video)
+        try super.init(from: decoder)
+    }
+
+    override var canonicalKind: CanonicalKind { .video(url: video.url.absoluteString, durationSeconds: video.durationSeconds) }
+}
+
+final class GalleryArticle: Article {
+    let photoCount: Int
+
+    required init(from decoder: Decoder) throws {
+        photoCount = try decoder.container(keyedBy: SubtypeKeys.self).decode(Int.self, forKey: .photoCount)
+        try super.init(from: decoder)
+    }
+
+    override var canonicalKind: CanonicalKind { .gallery(photoCount: photoCount) }
+}
+
+/// The pitfall of seed 003: subclasses without their own `init(from:)`. They inherit the base
+/// class's, compile, "succeed", and keep their own properties at their defaults.
+final class VideoArticleMissingInit: Article {
+    var video: Video?
+    override var canonicalKind: CanonicalKind {
+        .video(url: video?.url.absoluteString, durationSeconds: video?.durationSeconds)
+    }
+}
+
+final class GalleryArticleMissingInit: Article {
+    var photoCount: Int?
+    override var canonicalKind: CanonicalKind { .gallery(photoCount: photoCount) }
+}
+
+/// Which class decodes which `kind`.
+protocol ArticleClasses {
+    static func decode(kind: String, from decoder: Decoder) throws -> Article
+}
+
+enum WithInit: ArticleClasses {
+    static func decode(kind: String, from decoder: Decoder) throws -> Article {
+        switch kind {
+        case "video": return try VideoArticle(from: decoder)
+        case "gallery": return try GalleryArticle(from: decoder)
+        default: return try Article(from: decoder)
+        }
+    }
+}
+
+enum MissingInit: ArticleClasses {
+    static func decode(kind: String, from decoder: Decoder) throws -> Article {
+        switch kind {
+        case "video": return try VideoArticleMissingInit(from: decoder)
+        case "gallery": return try GalleryArticleMissingInit(from: decoder)
+        default: return try Article(from: decoder)
+        }
+    }
+}
+
+/// A heterogeneous list element: read the discriminator, then decode the matching class.
+struct PolymorphicArticle<Classes: ArticleClasses>: Decodable {
+    let value: Article
+
+    init(from decoder: Decoder) throws {
+        let kind = try decoder.container(keyedBy: SubtypeKeys.self).decode(String.self, forKey: .kind)
+        value = try Classes.decode(kind: kind, from: decoder)
+    }
+}
+
+struct ClassFeed<Classes: ArticleClasses>: Decodable {
+    struct FeedData: Decodable { let articles: [PolymorphicArticle<Classes>] }
+    let status: String
+    let paging: StandardPaging
+    let data: FeedData
+
+    static func decode(_ data: Data) throws -> Self { try makeStandardDecoder().decode(Self.self, from: data) }
+
+    var canonical: CanonicalOutput {
+        .feedWithKinds(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.value.article.canonical)),
+                       kinds: data.articles.map(\.value.canonicalKind))
+    }
+}
+
+/// The reference: one flat synthesized struct with every subtype's fields optional.
+struct FlatArticle: Decodable {
     let id: Int64
     let title: String
     let subtitle: String?
@@ -14,37 +139,6 @@ class BaseArticle: Decodable {
     let publishedAt: Date
     let updatedAt: Date?
     let section: StandardSection
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, summary, body, url
-        case imageURL = "image_url"
-        case publishedAt = "published_at"
-        case updatedAt = "updated_at"
-        case section
-    }
-
-    func canonical(tags: [String], authors: [StandardAuthor], images: [StandardImage], metrics: CanonicalMetrics,
-                   isPremium: Bool, isBreaking: Bool, relatedIDs: [Int64], commentCount: Int) -> CanonicalArticle {
-        CanonicalArticle(
-            id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
-            imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
-            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
-            authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics,
-            isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
-    }
-}
-
-enum NewsKeys: String, CodingKey {
-    case tags, authors, images, metrics
-    case isPremium = "is_premium"
-    case isBreaking = "is_breaking"
-    case relatedIDs = "related_ids"
-    case commentCount = "comment_count"
-}
-
-/// Seed 003: the subclass decodes its own keys in `required init(from:)`, then calls
-/// `super.init(from:)` with the same decoder.
-final class NewsArticle: BaseArticle {
     let tags: [String]
     let authors: [StandardAuthor]
     let images: [StandardImage]
@@ -53,121 +147,77 @@ final class NewsArticle: BaseArticle {
     let isBreaking: Bool
     let relatedIDs: [Int64]
     let commentCount: Int
+    let kind: String
+    let video: Video?
+    let photoCount: Int?
 
-    required init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: NewsKeys.self)
-        tags = try c.decode([String].self, forKey: .tags)
-        authors = try c.decode([StandardAuthor].self, forKey: .authors)
-        images = try c.decode([StandardImage].self, forKey: .images)
-        metrics = try c.decode(StandardMetrics.self, forKey: .metrics)
-        isPremium = try c.decode(Bool.self, forKey: .isPremium)
-        isBreaking = try c.decode(Bool.self, forKey: .isBreaking)
-        relatedIDs = try c.decode([Int64].self, forKey: .relatedIDs)
-        commentCount = try c.decode(Int.self, forKey: .commentCount)
-        try super.init(from: decoder)
+    enum CodingKeys: String, CodingKey {
+        case id, title, subtitle, summary, body, url
+        case imageURL = "image_url"
+        case publishedAt = "published_at"
+        case updatedAt = "updated_at"
+        case section, tags, authors, images, metrics
+        case isPremium = "is_premium"
+        case isBreaking = "is_breaking"
+        case relatedIDs = "related_ids"
+        case commentCount = "comment_count"
+        case kind, video
+        case photoCount = "photo_count"
     }
 
     var canonical: CanonicalArticle {
-        canonical(tags: tags, authors: authors, images: images, metrics: metrics.canonical, isPremium: isPremium,
-                  isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
+        CanonicalArticle(
+            id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
+            imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
+            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
+            authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics.canonical,
+            isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
+    }
+
+    var canonicalKind: CanonicalKind {
+        switch kind {
+        case "video": return .video(url: video?.url.absoluteString, durationSeconds: video?.durationSeconds)
+        case "gallery": return .gallery(photoCount: photoCount)
+        default: return .story
+        }
     }
 }
 
-/// The pitfall of seed 003: a subclass without its own `init(from:)`. It inherits the base class's
-/// decoder, compiles, "succeeds", and leaves every subclass property at its default.
-final class NewsArticleMissingInit: BaseArticle {
-    var tags: [String] = []
-    var authors: [StandardAuthor] = []
-    var images: [StandardImage] = []
-    var metrics = CanonicalMetrics(views: 0, shares: 0, readRatio: 0, score: 0)
-    var isPremium = false
-    var isBreaking = false
-    var relatedIDs: [Int64] = []
-    var commentCount = 0
-
-    var canonical: CanonicalArticle {
-        canonical(tags: tags, authors: authors, images: images, metrics: metrics, isPremium: isPremium,
-                  isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
-    }
-}
-
-/// Seed 003's composition: one struct built from two parts decoded from the same decoder.
+/// Seed 003's composition: one struct built from parts decoded from the same decoder.
 struct ComposedArticle: Decodable {
-    struct Header: Decodable {
-        let id: Int64
-        let title: String
-        let subtitle: String?
-        let summary: String?
-        let body: String
-        let url: URL
-        let imageURL: URL?
-        let publishedAt: Date
-        let updatedAt: Date?
-        let section: StandardSection
+    struct Media: Decodable {
+        let kind: String
+        let video: Video?
+        let photoCount: Int?
 
         enum CodingKeys: String, CodingKey {
-            case id, title, subtitle, summary, body, url
-            case imageURL = "image_url"
-            case publishedAt = "published_at"
-            case updatedAt = "updated_at"
-            case section
+            case kind, video
+            case photoCount = "photo_count"
         }
     }
 
-    struct Details: Decodable {
-        let tags: [String]
-        let authors: [StandardAuthor]
-        let images: [StandardImage]
-        let metrics: StandardMetrics
-        let isPremium: Bool
-        let isBreaking: Bool
-        let relatedIDs: [Int64]
-        let commentCount: Int
-
-        enum CodingKeys: String, CodingKey {
-            case tags, authors, images, metrics
-            case isPremium = "is_premium"
-            case isBreaking = "is_breaking"
-            case relatedIDs = "related_ids"
-            case commentCount = "comment_count"
-        }
-    }
-
-    let header: Header
-    let details: Details
+    let article: StandardArticle
+    let media: Media
 
     init(from decoder: Decoder) throws {
-        header = try Header(from: decoder)
-        details = try Details(from: decoder)
+        article = try StandardArticle(from: decoder)
+        media = try Media(from: decoder)
     }
 
-    var canonical: CanonicalArticle {
-        let h = header, d = details
-        return CanonicalArticle(
-            id: h.id, title: h.title, subtitle: h.subtitle, summary: h.summary, body: h.body, url: h.url.absoluteString,
-            imageURL: h.imageURL?.absoluteString, publishedAt: h.publishedAt.epochMilliseconds,
-            updatedAt: h.updatedAt?.epochMilliseconds, section: h.section.rawValue, tags: d.tags,
-            authors: d.authors.map(\.canonical), images: d.images.map(\.canonical), metrics: d.metrics.canonical,
-            isPremium: d.isPremium, isBreaking: d.isBreaking, relatedIDs: d.relatedIDs, commentCount: d.commentCount)
+    var canonicalKind: CanonicalKind {
+        switch media.kind {
+        case "video": return .video(url: media.video?.url.absoluteString, durationSeconds: media.video?.durationSeconds)
+        case "gallery": return .gallery(photoCount: media.photoCount)
+        default: return .story
+        }
     }
 }
 
-protocol ArticleModel: Decodable { var canonical: CanonicalArticle { get } }
-extension NewsArticle: ArticleModel {}
-extension NewsArticleMissingInit: ArticleModel {}
-extension ComposedArticle: ArticleModel {}
-
-struct ModelFeed<Article: ArticleModel>: Decodable {
-    struct FeedData: Decodable { let articles: [Article] }
+struct StructFeed<Element: Decodable>: Decodable {
+    struct FeedData: Decodable { let articles: [Element] }
     let status: String
     let paging: StandardPaging
     let data: FeedData
 
-    static func decode(_ data: Data) throws -> Self {
-        try makeStandardDecoder().decode(Self.self, from: data)
-    }
-
-    var canonical: CanonicalOutput {
-        .feed(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.canonical)))
-    }
+    static func decode(_ data: Data) throws -> Self { try makeStandardDecoder().decode(Self.self, from: data) }
 }

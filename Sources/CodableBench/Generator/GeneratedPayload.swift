@@ -16,6 +16,8 @@ public struct GeneratedPayload: Sendable {
 public struct GroundTruth: Sendable {
     public let feed: CanonicalFeed
     public let ext: [JSONValue]
+    /// Each article's subtype (`.none` everywhere without a subtype mix).
+    public let kinds: [CanonicalKind]
 
     /// What a strict decode must produce on a clean payload: everything.
     public var strictExpectation: CanonicalFeed { feed }

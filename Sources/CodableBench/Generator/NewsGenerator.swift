@@ -44,24 +44,27 @@ public struct NewsGenerator {
 
         var articles: [CanonicalArticle] = []
         var exts: [JSONValue] = []
+        var kinds: [CanonicalKind] = []
         articles.reserveCapacity(profile.elements)
         exts.reserveCapacity(profile.elements)
         for index in 0..<profile.elements {
             if index > 0 { writer.raw(",") }
-            let (article, ext) = writeArticle(index: index)
+            let (article, ext, kind) = writeArticle(index: index)
             articles.append(article)
             exts.append(ext)
+            kinds.append(kind)
         }
         writer.raw(keyed ? "}}}" : "]}}")
         manifest.elements = profile.elements
         manifest.totalBytes = writer.count
-        let truth = GroundTruth(feed: CanonicalFeed(status: "ok", paging: paging, articles: articles), ext: exts)
+        let truth = GroundTruth(feed: CanonicalFeed(status: "ok", paging: paging, articles: articles), ext: exts,
+                                kinds: kinds)
         return GeneratedPayload(profile: profile, bytes: Data(writer.bytes), truth: truth, manifest: manifest)
     }
 
     // MARK: - Article
 
-    private mutating func writeArticle(index: Int) -> (CanonicalArticle, JSONValue) {
+    private mutating func writeArticle(index: Int) -> (CanonicalArticle, JSONValue, CanonicalKind) {
         let fault: PlantedFault? = random.chance(profile.faultRate) ? plantFault(index: index) : nil
         let legacy = random.chance(profile.legacyKeyRate)
         if legacy { manifest.legacyKeyIndices.append(index) }
@@ -76,6 +79,7 @@ public struct NewsGenerator {
         } else {
             writeFaultable(fault, position: .early, key: keys.id) { $0.int(id) }
         }
+        let kind = writeKind()
         let title = field(legacy ? keys.legacyTitle : keys.title, TextVocabulary.text(&random, words: random.between(4, 12)))
         let subtitle = optionalText(keys.subtitle, words: 8)
         let summary = optionalText(keys.summary, words: 30)
@@ -120,7 +124,28 @@ public struct NewsGenerator {
             publishedAt: publishedAt, updatedAt: updatedAt, section: section, tags: tags, authors: authors,
             images: images, metrics: metrics, isPremium: isPremium, isBreaking: isBreaking,
             relatedIDs: relatedIDs, commentCount: commentCount)
-        return (article, ext)
+        return (article, ext, kind)
+    }
+
+    /// The `kind` discriminator and the subtype's own fields, when the profile mixes subtypes.
+    private mutating func writeKind() -> CanonicalKind {
+        guard profile.subtypeMix > 0 else { return .none }
+        guard random.chance(profile.subtypeMix) else {
+            writer.raw(",\"kind\":\"story\"")
+            return .story
+        }
+        if random.chance(0.5) {
+            var url = Array("https://video.example.com/".utf8)
+            url.append(contentsOf: TextVocabulary.slug(&random, words: 2))
+            url.append(contentsOf: Array(".m3u8".utf8))
+            let duration = random.between(15, 3_600)
+            writer.raw(",\"kind\":\"video\",\"video\":{\"url\":"); writer.string(url)
+            writer.raw(",\"duration_seconds\":"); writer.int(duration); writer.raw("}")
+            return .video(url: String(decoding: url, as: UTF8.self), durationSeconds: duration)
+        }
+        let photos = random.between(3, 40)
+        writer.raw(",\"kind\":\"gallery\",\"photo_count\":"); writer.int(photos)
+        return .gallery(photoCount: photos)
     }
 
     private mutating func plantFault(index: Int) -> PlantedFault {

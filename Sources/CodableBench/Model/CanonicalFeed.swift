@@ -115,3 +115,13 @@ public struct CanonicalMetrics: Equatable, Sendable {
         self.score = score
     }
 }
+
+/// An article's subtype on a payload with a subtype mix (seed 003's class hierarchy). Values are
+/// optional so a technique that loses them (a subclass without `init(from:)`) shows as a difference.
+public enum CanonicalKind: Equatable, Sendable {
+    /// The payload has no `kind` discriminator.
+    case none
+    case story
+    case video(url: String?, durationSeconds: Int?)
+    case gallery(photoCount: Int?)
+}

@@ -5,7 +5,7 @@ import Foundation
 extension Profile: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, seed, elements, unrelatedRatio, faultRate, missingRate, nullRate
-        case keyStyle, dateFormat, extKeys, extDepth, extValueKinds, unknownSectionRate, legacyKeyRate, collectionForm
+        case keyStyle, dateFormat, extKeys, extDepth, extValueKinds, unknownSectionRate, legacyKeyRate, collectionForm, subtypeMix
     }
 
     private struct AnyKey: CodingKey {
@@ -40,7 +40,8 @@ extension Profile: Codable {
             unknownSectionRate: try c.decodeIfPresent(Double.self, forKey: .unknownSectionRate)
                 ?? defaults.unknownSectionRate,
             legacyKeyRate: try c.decodeIfPresent(Double.self, forKey: .legacyKeyRate) ?? defaults.legacyKeyRate,
-            collectionForm: try c.decodeIfPresent(CollectionForm.self, forKey: .collectionForm) ?? defaults.collectionForm
+            collectionForm: try c.decodeIfPresent(CollectionForm.self, forKey: .collectionForm) ?? defaults.collectionForm,
+            subtypeMix: try c.decodeIfPresent(Double.self, forKey: .subtypeMix) ?? defaults.subtypeMix
         )
     }
 
@@ -62,5 +63,6 @@ extension Profile: Codable {
         try c.encode(unknownSectionRate, forKey: .unknownSectionRate)
         try c.encode(legacyKeyRate, forKey: .legacyKeyRate)
         try c.encode(collectionForm, forKey: .collectionForm)
+        try c.encode(subtypeMix, forKey: .subtypeMix)
     }
 }

@@ -59,13 +59,16 @@ public struct Profile: Equatable, Sendable {
     /// `thumbnail_url` for `image_url`), which fallback-key strategies must accept.
     public var legacyKeyRate: Double
     public var collectionForm: CollectionForm
+    /// Share of articles that are a subtype (half `video`, half `gallery`, seed 003's class
+    /// hierarchy); above 0, every article carries a `kind` discriminator.
+    public var subtypeMix: Double
 
     public init(
         name: String, description: String = "", seed: UInt64 = 1, elements: Int,
         unrelatedRatio: Double = 0, faultRate: Double = 0, missingRate: Double = 0, nullRate: Double = 0,
         keyStyle: KeyStyle = .snakeCase, dateFormat: DateFormat = .iso8601, extKeys: Int = 4,
         extDepth: Int = 1, extValueKinds: ExtValueKinds = .all, unknownSectionRate: Double = 0, legacyKeyRate: Double = 0,
-        collectionForm: CollectionForm = .array
+        collectionForm: CollectionForm = .array, subtypeMix: Double = 0
     ) {
         self.name = name
         self.description = description
@@ -83,6 +86,7 @@ public struct Profile: Equatable, Sendable {
         self.unknownSectionRate = unknownSectionRate
         self.legacyKeyRate = legacyKeyRate
         self.collectionForm = collectionForm
+        self.subtypeMix = subtypeMix
     }
 
     /// True when the generator plants malformed elements: strict strategies must throw on it.
@@ -95,7 +99,7 @@ public struct Profile: Equatable, Sendable {
             "missing=\(missingRate)", "null=\(nullRate)", "keys=\(keyStyle.rawValue)",
             "dates=\(dateFormat.rawValue)", "ext=\(extKeys)x\(extDepth)", "ext_values=\(extValueKinds.rawValue)",
             "unknown_section=\(unknownSectionRate)", "legacy_keys=\(legacyKeyRate)",
-            "form=\(collectionForm.rawValue)",
+            "form=\(collectionForm.rawValue)", "subtypes=\(subtypeMix)",
         ].joined(separator: ";")
     }
 
@@ -108,7 +112,8 @@ public struct Profile: Equatable, Sendable {
         try check(elements >= 1 && elements <= 10_000_000, "elements must be 1...10000000, got \(elements)")
         try check((0..<0.95).contains(unrelatedRatio), "unrelatedRatio must be in 0..<0.95, got \(unrelatedRatio)")
         for (knob, value) in [("faultRate", faultRate), ("missingRate", missingRate), ("nullRate", nullRate),
-                              ("unknownSectionRate", unknownSectionRate), ("legacyKeyRate", legacyKeyRate)] {
+                              ("unknownSectionRate", unknownSectionRate), ("legacyKeyRate", legacyKeyRate),
+                              ("subtypeMix", subtypeMix)] {
             try check((0...1).contains(value), "\(knob) must be in 0...1, got \(value)")
         }
         try check(missingRate + nullRate <= 1, "missingRate + nullRate must not exceed 1")

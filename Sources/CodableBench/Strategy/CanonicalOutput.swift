@@ -4,6 +4,8 @@ public enum CanonicalOutput: Sendable {
     case feed(CanonicalFeed)
     /// The whole feed and each article's `ext` object, both compared with the truth.
     case feedWithExt(CanonicalFeed, ext: [JSONValue])
+    /// The whole feed and each article's subtype, both compared with the truth.
+    case feedWithKinds(CanonicalFeed, kinds: [CanonicalKind])
     /// References that parse without building entities: the number of articles they saw.
     case articleCount(Int)
     /// References whose only claim is that they completed (e.g. the empty-struct scan, memcpy):

@@ -44,6 +44,15 @@ public enum Verifier {
             }
             return Verdict(.wrongOutput, "ext: expected \(expected.count) objects, got \(ext.count)")
 
+        case .success(.feedWithKinds(let feed, let kinds)):
+            let verdict = judge(strategy: strategy, payload: payload, result: .success(.feed(feed)))
+            guard verdict.outcome == .ok else { return verdict }
+            for (index, (e, a)) in zip(payload.truth.kinds, kinds).enumerated() where e != a {
+                return Verdict(.wrongOutput, "data.articles[\(index)].kind: expected \(e), got \(a)")
+            }
+            return kinds.count == payload.truth.kinds.count
+                ? Verdict(.ok) : Verdict(.wrongOutput, "kinds: expected \(payload.truth.kinds.count), got \(kinds.count)")
+
         case .success(.feed(let feed)):
             if strategy.contract == .strict, let first = faults.first {
                 return Verdict(.wrongOutput,
