@@ -9,7 +9,8 @@ public enum DictionaryPathStrategies {
     public static let all: [Strategy] = [
         Strategy(id: "jsonserialization-manual", group: group,
                  summary: "JSONSerialization → [String: Any] → entity with as? casts (seeds 001, 002, 004)",
-                 isReference: true, decode: ManualDictionary.decode, canonical: ManualDictionary.canonical),
+                 isReference: true, defaultProfiles: ["small", "medium", "large"] + unrelatedSweep,
+                 decode: ManualDictionary.decode, canonical: ManualDictionary.canonical),
         Strategy(id: "keyed-collection-dictionary-map", group: group,
                  summary: "decode [String: Article] and inject each key as the id (seed 001's payload)",
                  isReference: true, defaultProfiles: keyedProfiles,

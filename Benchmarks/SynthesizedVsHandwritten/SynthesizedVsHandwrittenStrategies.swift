@@ -8,7 +8,8 @@ public enum SynthesizedVsHandwrittenStrategies {
     public static let all: [Strategy] = [
         Strategy(id: "synthesized", group: group,
                  summary: "compiler-synthesized Decodable, snake_case CodingKeys raw values (seed 002)",
-                 isReference: true, decode: Synthesized.decode, canonical: Synthesized.canonical),
+                 isReference: true, defaultProfiles: ["small", "medium", "large"] + unrelatedSweep,
+                 decode: Synthesized.decode, canonical: Synthesized.canonical),
         Strategy(id: "handwritten", group: group,
                  summary: "hand-written init(from:) for every type, same container calls (seed 002)",
                  decode: Handwritten.decode, canonical: Handwritten.canonical),

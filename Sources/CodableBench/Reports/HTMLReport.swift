@@ -55,6 +55,18 @@ enum HTMLReport {
                 + scaling.map { "<tr><td>\(e($0.strategy))</td><td>\($0.sizes)</td><td>\(String(format: "%.2f", $0.exponent))</td></tr>" }.joined()
                 + "</table></section>"
         }
+        let crossovers = Reports.crossovers(run: run, cells: cells)
+        if !crossovers.isEmpty {
+            body += "<section><h2>Crossovers</h2>"
+            for knob in Set(crossovers.map(\.knob)).sorted() {
+                let series = crossovers.filter { $0.knob == knob }.map { c in
+                    SVGChart.Series(name: "\(c.strategyA) / \(c.strategyB)", points: c.ratios.map { (x: $0.knob, y: $0.ratio) })
+                }
+                body += "<figure>" + SVGChart.lines(title: "time ratio along \(knob) (1 = equal)", xLabel: knob,
+                                                    yLabel: "A / B", series: series, reference: 1) + "</figure>"
+            }
+            body += "<ul>" + crossovers.map { "<li>\(e($0.summary))</li>" }.joined() + "</ul></section>"
+        }
         return """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodableBench \(e(p.runID))</title>
             <style>body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}table{border-collapse:collapse;margin:8px 0 20px}

@@ -52,6 +52,18 @@ enum MarkdownReport {
             out += scaling.map { "| \($0.strategy) | \($0.sizes) | \(String(format: "%.2f", $0.exponent)) |" }
             out.append("")
         }
+        let crossovers = Reports.crossovers(run: run, cells: cells)
+        if !crossovers.isEmpty {
+            out.append("## Crossovers")
+            out.append("")
+            out.append("Along each knob sweep, where the first strategy's time crosses the second's (ratio A/B = 1).")
+            out.append("")
+            for c in crossovers {
+                let points = c.ratios.map { String(format: "%g: %.2f×", $0.knob, $0.ratio) }.joined(separator: ", ")
+                out.append("- \(c.summary) (A/B by \(c.knob): \(points))")
+            }
+            out.append("")
+        }
         let notOK = cells.filter { $0.outcome != .ok }
         if !notOK.isEmpty {
             out.append("## Outcomes other than ok")

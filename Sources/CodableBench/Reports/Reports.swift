@@ -57,6 +57,11 @@ public enum Reports {
         return out
     }
 
+    static func crossovers(run: RunData, cells: [CellSummary]) -> [Crossover] {
+        let knobs = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+        return Crossover.all(in: cells, knobsByProfile: knobs)
+    }
+
     static func scalingRows(_ cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
         Dictionary(grouping: cells.filter { $0.outcome == .ok }, by: \.key.strategy).compactMap { strategy, cells in
             let points = cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }

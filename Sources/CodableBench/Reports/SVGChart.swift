@@ -49,6 +49,39 @@ enum SVGChart {
         let points: [(x: Double, y: Double)]
     }
 
+    /// Lines on linear axes, with a dashed horizontal reference line (e.g. ratio 1).
+    static func lines(title: String, xLabel: String, yLabel: String, series: [Series], reference: Double?) -> String {
+        let width = 640.0, height = 320.0, left = 60.0, right = 260.0, top = 30.0, bottom = 40.0
+        let all = series.flatMap(\.points)
+        guard let minX = all.map(\.x).min(), let maxX = all.map(\.x).max(), maxX > minX else { return "" }
+        let ys = all.map(\.y) + (reference.map { [$0] } ?? [])
+        let minY = min(0, ys.min()!), maxY = ys.max()! * 1.1
+        func px(_ x: Double) -> Double { left + (x - minX) / (maxX - minX) * (width - left - right) }
+        func py(_ y: Double) -> Double { height - bottom - (y - minY) / (maxY - minY) * (height - top - bottom) }
+        let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a"]
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
+        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
+        if let reference {
+            svg += "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(py(reference))\" y2=\"\(py(reference))\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>"
+        }
+        for tick in [minX, (minX + maxX) / 2, maxX] {
+            svg += "<text x=\"\(px(tick))\" y=\"\(height - bottom + 16)\" font-size=\"11\" text-anchor=\"middle\">\(String(format: "%g", tick))</text>"
+        }
+        for tick in [minY, (minY + maxY) / 2, maxY] {
+            svg += "<text x=\"\(left - 6)\" y=\"\(py(tick) + 4)\" font-size=\"11\" text-anchor=\"end\">\(String(format: "%.2g", tick))</text>"
+        }
+        svg += "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
+        svg += "<text x=\"12\" y=\"\(top - 8)\" font-size=\"11\">\(escape(yLabel))</text>"
+        for (i, s) in series.enumerated() {
+            let color = colors[i % colors.count]
+            let points = s.points.sorted { $0.x < $1.x }
+            svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.map { "\(px($0.x)),\(py($0.y))" }.joined(separator: " "))\"/>"
+            svg += "<text x=\"\(width - right + 10)\" y=\"\(top + 14 + Double(i) * 16)\" font-size=\"11\" fill=\"\(color)\">\(escape(s.name))</text>"
+        }
+        return svg + "</svg>"
+    }
+
     /// Lines on log–log axes (time against payload size).
     static func logLog(title: String, xLabel: String, yLabel: String, series: [Series]) -> String {
         let width = 640.0, height = 360.0, left = 70.0, right = 190.0, top = 30.0, bottom = 40.0

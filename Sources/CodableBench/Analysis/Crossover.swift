@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where one strategy overtakes another along a knob sweep: profiles whose knobs differ in exactly
+/// one knob (e.g. `unrelated` 0, 0.3, 0.6, 0.9) form a sweep.
+public struct Crossover: Sendable {
+    public let knob: String
+    public let strategyA: String
+    public let strategyB: String
+    /// Knob values and A's time over B's at each.
+    public let ratios: [(knob: Double, ratio: Double)]
+    /// Knob values where A/B crosses 1, interpolated linearly between sweep points.
+    public let crossings: [Double]
+
+    public var summary: String {
+        let range = "\(knob) \(ratios.first!.knob)…\(ratios.last!.knob)"
+        guard !crossings.isEmpty else {
+            let faster = ratios.allSatisfy { $0.ratio < 1 } ? strategyA : strategyB
+            return "\(strategyA) vs \(strategyB): no crossover in range (\(range)); \(faster) is faster throughout"
+        }
+        return "\(strategyA) vs \(strategyB): crosses at \(knob) ≈ " + crossings.map { String(format: "%.3g", $0) }.joined(separator: ", ")
+    }
+
+    /// Every crossover analysis the run's cells allow.
+    public static func all(in cells: [CellSummary], knobsByProfile: [String: String]) -> [Crossover] {
+        var out: [Crossover] = []
+        for sweep in sweeps(knobsByProfile) {
+            let times: [String: [String: Double]] = Dictionary(grouping: cells.filter { sweep.points.keys.contains($0.key.profile) && $0.outcome == .ok }, by: \.key.strategy)
+                .mapValues { Dictionary($0.compactMap { c in c.metrics[.wallTime].map { (c.key.profile, $0.median) } }, uniquingKeysWith: { a, _ in a }) }
+            let complete = times.filter { $0.value.count == sweep.points.count }.keys.sorted()
+            for (i, a) in complete.enumerated() {
+                for b in complete[(i + 1)...] {
+                    let ratios = sweep.points.sorted { $0.value < $1.value }.map { profile, value in
+                        (knob: value, ratio: times[a]![profile]! / times[b]![profile]!)
+                    }
+                    var crossings: [Double] = []
+                    for (p, q) in zip(ratios, ratios.dropFirst()) where (p.ratio - 1) * (q.ratio - 1) < 0 {
+                        crossings.append(p.knob + (1 - p.ratio) / (q.ratio - p.ratio) * (q.knob - p.knob))
+                    }
+                    out.append(Crossover(knob: sweep.knob, strategyA: a, strategyB: b, ratios: ratios, crossings: crossings))
+                }
+            }
+        }
+        return out
+    }
+
+    struct Sweep {
+        let knob: String
+        let points: [String: Double]
+    }
+
+    /// Sets of ≥ 3 profiles identical but for one numeric knob.
+    static func sweeps(_ knobsByProfile: [String: String]) -> [Sweep] {
+        let parsed = knobsByProfile.mapValues { knobs in
+            Dictionary(knobs.split(separator: ";").compactMap { pair -> (String, String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
+        }
+        var sweeps: [Sweep] = []
+        let knobNames = Set(parsed.values.flatMap(\.keys))
+        for knob in knobNames.sorted() {
+            let byRest = Dictionary(grouping: parsed.keys) { profile -> String in
+                parsed[profile]!.filter { $0.key != knob }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+            }
+            for (_, profiles) in byRest where profiles.count >= 3 {
+                let values = Dictionary(profiles.compactMap { p in parsed[p]![knob].flatMap(Double.init).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
+                if values.count == profiles.count && Set(values.values).count == values.count {
+                    sweeps.append(Sweep(knob: knob, points: values))
+                }
+            }
+        }
+        return sweeps
+    }
+}
