@@ -35,7 +35,8 @@ struct EndToEndTests {
         let samples = try String(contentsOf: latest.appendingPathComponent("samples.csv"), encoding: .utf8)
         #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns\n"))
         #expect(run.stdout.contains("synthesized"))  // the summary table
-        #expect(run.stderr.contains("[1/6]") && run.stderr.contains("ETA"))
+        // 6 cells × 2 forks (quick): 12 steps, one progress line each.
+        #expect(run.stderr.contains("/12] ") && run.stderr.contains("(fork 2/2)") && run.stderr.contains("ETA"))
     }
 
     @Test func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {
@@ -78,6 +79,25 @@ struct EndToEndTests {
         let decode = try #require(first["handwritten"]?.summary)
         #expect(decode.min == decode.max && decode.min > 0)
         #expect(second["handwritten"]?.summary?.median == decode.median)
+    }
+
+    @Test(.enabled(if: InstructionRegion.valgrindPath() != nil, "needs valgrind"))
+    func instructionCountsAreIdenticalRunToRun() throws {
+        func count() throws -> Double? {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run([
+                "run", "--allow-debug", "--quick", "--no-count", "--instructions", "--profile", "tiny", "--out", out.path,
+                "--strategy", "handwritten", "--strategy", "selftest-allocates-0",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+            let idle = rows.first { $0.cell.strategy == "selftest-allocates-0" && $0.metric == .instructions }
+            #expect((idle?.summary?.median ?? .infinity) < 5_000)  // a decode that does almost nothing
+            return rows.first { $0.cell.strategy == "handwritten" && $0.metric == .instructions }?.summary?.median
+        }
+        let first = try #require(try count())
+        #expect(first > 100_000)
+        #expect(try count() == first)
     }
 
     @Test func naiveTryLoopPitfallNeverEndsOnAFaultyPayload() throws {
@@ -134,6 +154,38 @@ struct EndToEndTests {
         let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
         #expect(try Data(contentsOf: file) == payload.bytes)
         #expect(run.stdout.contains(payload.sha256))
+    }
+
+    @Test func checkExitCodesFollowTheGatesDecision() throws {
+        typealias Spec = SyntheticRuns.CellSpec
+        let baseline = try SyntheticRuns.file([Spec(strategy: "synthesized")])
+        let same = try SyntheticRuns.file([Spec(strategy: "synthesized")])
+        let worse = try SyntheticRuns.file([Spec(strategy: "synthesized", allocations: 3_030)])
+        let pass = try TestSupport.run(["check", "--baseline", baseline, "--current", same])
+        #expect(pass.status == 0 && pass.stdout.contains("check passed"))
+        let fail = try TestSupport.run(["check", "--baseline", baseline, "--current", worse])
+        #expect(fail.status == 1)
+        #expect(fail.stdout.contains("REGRESSION synthesized on small: allocations 3000 → 3030"))
+        let missing = try TestSupport.run(["check", "--baseline", "/nonexistent/baseline.csv", "--current", same])
+        #expect(missing.status == 2 && missing.stderr == "error: baseline not found: /nonexistent/baseline.csv\n")
+        let other = try SyntheticRuns.file([Spec(strategy: "synthesized", sha: String(repeating: "c", count: 64))])
+        let mismatch = try TestSupport.run(["check", "--baseline", baseline, "--current", other])
+        #expect(mismatch.status == 2 && mismatch.stderr.contains("different payloads"))
+        #expect(mismatch.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func compareRejectsCorruptInputWithExitTwo() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let empty = dir.appendingPathComponent("empty.csv")
+        try Data().write(to: empty)
+        let good = try SyntheticRuns.file([.init(strategy: "a")])
+        for bad in [empty.path, "/nonexistent/results.csv"] {
+            let run = try TestSupport.run(["compare", bad, good])
+            #expect(run.status == 2 && run.stderr.hasPrefix("error: ") && run.stderr.split(separator: "\n").count == 1,
+                    "\(run.stderr)")
+        }
+        let ok = try TestSupport.run(["compare", good, good])
+        #expect(ok.status == 0 && ok.stdout.contains("no change"))
     }
 
     @Test func listShowsEveryVisibleStrategyWithItsGroupAndExpectation() throws {

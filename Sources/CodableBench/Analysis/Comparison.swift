@@ -50,6 +50,11 @@ public struct Comparison {
                                             pValue: nil, note: "\(before[0].outcome.rawValue) → \(after[0].outcome.rawValue)"))
                 continue
             }
+            if !before[0].outcome.isMeasured {
+                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange,
+                                            pValue: nil, note: before[0].outcome.rawValue))
+                continue
+            }
             let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
             for row in before where row.metric.isDeterministic || row.metric.isTiming {
                 guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
@@ -69,13 +74,14 @@ public struct Comparison {
                                 pValue: nil, note: "")
         }
         let pick: (SampleRow) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
+        // Significant only when the two medians' intervals do not overlap (with several forks they
+        // include the variation between processes) and, when samples are at hand, the Mann–Whitney
+        // U test agrees.
         var pValue: Double?
-        var significant: Bool
+        var significant = s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
         if let a = samples0, let b = samples1, let test = MannWhitney.test(a.map(pick), b.map(pick)) {
             pValue = test.pValue
-            significant = test.pValue < tolerances.timing.alpha
-        } else {
-            significant = s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
+            significant = significant && test.pValue < tolerances.timing.alpha
         }
         let verdict: MetricChange.Verdict = !significant || abs(relative) <= tolerances.noiseFloor
             ? .noChange : relative > 0 ? .slower : .faster

@@ -21,7 +21,7 @@ public struct GateTolerances: Codable, Equatable, Sendable {
 
     public static let standard = GateTolerances(
         deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01, "instructions": 0.01],
-        timing: Timing(enabled: false, relative: 0.10, alpha: 0.01), noiseFloor: 0.03)
+        timing: Timing(enabled: false, relative: 0.10, alpha: 0.01), noiseFloor: 0.05)
 
     public static func read(_ file: URL) throws -> GateTolerances {
         guard let data = try? Data(contentsOf: file) else { throw ResultsError("cannot read tolerances \(file.path)") }
@@ -37,7 +37,7 @@ extension Metric {
     /// Counts that are exact and repeatable: gated tightly.
     public var isDeterministic: Bool {
         switch self {
-        case .allocations, .allocatedBytes, .peakHeapBytes: return true
+        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions: return true
         default: return false
         }
     }

@@ -31,11 +31,20 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Skip the allocation-counting pass.")
     var noCount = false
 
+    @Flag(help: "Also count instructions per decode under valgrind's callgrind (slow; exact run to run).")
+    var instructions = false
+
+    @Option(help: "Allocator of the timing pass: system or jemalloc (recorded on every row).")
+    var allocator: String = "system"
+
     @Flag(help: "Allow a debug build to run; every row is marked build_configuration=debug.")
     var allowDebug = false
 
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+        guard TimingAllocator(rawValue: allocator) != nil else {
+            throw ValidationError("--allocator must be system or jemalloc, got '\(allocator)'")
+        }
     }
 
     func run() throws {
@@ -46,7 +55,8 @@ struct RunCommand: ParsableCommand {
         let plan = try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
                                profileNames: profiles, skipLarge: quick, profiles: catalog)
         let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,
-                                 resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount)
+                                 resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
+                                 allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions)
         try Runner(runPlan: plan, options: options).run()
     }
 }

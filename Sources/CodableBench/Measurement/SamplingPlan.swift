@@ -10,8 +10,8 @@ public struct SamplingPlan: Codable, Equatable, Sendable {
     public var minSamples: Int
     /// Time budget for the sampling itself, per fork.
     public var budgetNanoseconds: UInt64
-    /// Fresh worker processes per cell, run in shuffled rounds interleaved with the group's other
-    /// cells, so slow drifts of the machine spread over every strategy instead of landing on one.
+    /// Fresh worker processes per cell, run in rounds that visit every cell of the run in shuffled
+    /// order, so slow drifts of the machine spread over every strategy instead of landing on one.
     public var forks: Int
 
     public static let standard = SamplingPlan(

@@ -6,6 +6,8 @@ public enum Metric: String, Codable, Sendable, CaseIterable {
     case allocations
     case allocatedBytes = "allocated_bytes"
     case peakHeapBytes = "peak_heap_bytes"
+    /// Instructions per decode under callgrind (`--instructions`).
+    case instructions
     /// The row of a cell that has no measurements (it did not end `ok`).
     case none
 
@@ -13,7 +15,7 @@ public enum Metric: String, Codable, Sendable, CaseIterable {
         switch self {
         case .wallTime, .cpuTime: return "ns"
         case .throughput: return "MB/s"
-        case .allocations: return "count"
+        case .allocations, .instructions: return "count"
         case .allocatedBytes, .peakHeapBytes: return "bytes"
         case .none: return ""
         }

@@ -8,6 +8,8 @@ public struct CellResult {
     /// One timing result per fork, in the order they ran.
     public let timings: [TimingResult]
     public let allocations: [AllocationCount]?
+    /// Instructions per decode from the callgrind pass, when requested.
+    public var instructions: Int? = nil
 
     public var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.profile) }
     /// True when the cell ended otherwise than its strategy anticipates on this payload.
@@ -40,6 +42,9 @@ public struct CellResult {
                 row(.allocatedBytes, counts.map { Double($0.allocatedBytes) }),
                 row(.peakHeapBytes, counts.compactMap { $0.peakBytes.map(Double.init) }),
             ].compactMap { $0 }
+        }
+        if let instructions {
+            rows.append(row(.instructions, [Double(instructions)])!)
         }
         if rows.isEmpty {
             rows.append(ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,

@@ -7,13 +7,25 @@ public struct RunOptions {
     /// Folder that holds `runs/` and the `latest` link.
     public var resultsDirectory: URL
     public var countAllocations: Bool
+    /// The allocator of the timing pass: `system` (glibc) or `jemalloc` (preloaded, default settings).
+    public var allocator: TimingAllocator
+    /// Count instructions per decode under valgrind's callgrind.
+    public var countInstructions: Bool
 
-    public init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool) {
+    public init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
+                allocator: TimingAllocator = .system, countInstructions: Bool = false) {
+        self.countInstructions = countInstructions
         self.plan = plan
         self.timeoutSeconds = timeoutSeconds
         self.resultsDirectory = resultsDirectory
         self.countAllocations = countAllocations
+        self.allocator = allocator
     }
+}
+
+/// The allocator timing workers run with; recorded on every row.
+public enum TimingAllocator: String, CaseIterable, Sendable {
+    case system, jemalloc
 }
 
 /// The parent side of a run: one worker process per cell and pass, rows appended to disk as each
@@ -54,7 +66,18 @@ public struct Runner {
         if options.countAllocations && jemalloc == nil {
             log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
         }
-        let provenance = Provenance.current(runID: runID, allocator: "system",
+        var timingEnvironment: [String: String] = [:]
+        if options.allocator == .jemalloc {
+            guard let library = JemallocCounter.libraryPath() else {
+                throw UsageError("--allocator jemalloc needs jemalloc (apt-get install libjemalloc-dev)")
+            }
+            timingEnvironment["LD_PRELOAD"] = library
+        }
+        let valgrind = options.countInstructions ? InstructionRegion.valgrindPath() : nil
+        if options.countInstructions && valgrind == nil {
+            throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
+        }
+        let provenance = Provenance.current(runID: runID, allocator: options.allocator.rawValue,
                                             countingBackend: jemalloc == nil ? "none" : "jemalloc")
         if provenance.buildConfiguration == "debug" {
             log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
@@ -70,44 +93,46 @@ public struct Runner {
         let start = Date()
         log("run \(runID): \(cells.count) cells × \(plan.forks) forks, results in \(runDirectory.path)")
 
-        // Group by group, in catalogue order; inside a group, `forks` rounds in shuffled order.
-        var groupOrder: [String] = []
-        for cell in cells where !groupOrder.contains(cell.strategy.group) { groupOrder.append(cell.strategy.group) }
-        for group in groupOrder {
-            let groupCells = cells.filter { $0.strategy.group == group }
-            var states = try groupCells.map { cell -> CellState in
-                let payload = payloads[cell.profile.name] ?? NewsGenerator.generate(cell.profile)
-                payloads[cell.profile.name] = payload
-                return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
+        // `forks` rounds, each visiting every cell in a new shuffled order: a slow spell of the
+        // machine lands on random forks of random cells instead of on one group.
+        var states = try cells.map { cell -> CellState in
+            let payload = payloads[cell.profile.name] ?? NewsGenerator.generate(cell.profile)
+            payloads[cell.profile.name] = payload
+            return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
+        }
+        var finished: [Int: CellResult] = [:]
+        func finish(_ index: Int) throws {
+            let state = states[index]
+            var allocations: [AllocationCount]?
+            if state.verdict.outcome.isMeasured, let jemalloc {
+                allocations = try countingPass(state, jemalloc: jemalloc)
             }
-            for fork in 0..<plan.forks {
-                for index in states.indices.shuffled() where states[index].verdict.outcome.isMeasured {
-                    let timing = try timingPass(states[index], fork: fork)
-                    switch timing {
-                    case .measured(let result):
-                        measured += result.measuredNanoseconds
-                        states[index].timings.append(result)
-                        try append(CellResult.sampleRows(result, fork: fork, identity: states[index].identity, runID: runID)
-                            .map(SamplesCSV.line).joined(), to: samplesFile)
-                    case .ended(let verdict):
-                        states[index].verdict = verdict
-                        states[index].timings = []
-                        progress.skip(plan.forks - fork - 1)
-                    }
-                    progress.step(states[index], fork: fork, forks: plan.forks)
-                }
+            var result = CellResult(cell: state.cell, identity: state.identity, verdict: state.verdict,
+                                    timings: state.timings, allocations: allocations)
+            if state.verdict.outcome.isMeasured, let valgrind {
+                result.instructions = try instructionPass(state, valgrind: valgrind)
             }
-            for state in states {
-                var allocations: [AllocationCount]?
-                if state.verdict.outcome.isMeasured, let jemalloc {
-                    allocations = try countingPass(state, jemalloc: jemalloc)
+            finished[index] = result
+            try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
+        }
+        for fork in 0..<plan.forks {
+            for index in states.indices.shuffled() where finished[index] == nil {
+                switch try timingPass(states[index], fork: fork, environment: timingEnvironment) {
+                case .measured(let result):
+                    measured += result.measuredNanoseconds
+                    states[index].timings.append(result)
+                    try append(CellResult.sampleRows(result, fork: fork, identity: states[index].identity, runID: runID)
+                        .map(SamplesCSV.line).joined(), to: samplesFile)
+                case .ended(let verdict):
+                    states[index].verdict = verdict
+                    states[index].timings = []
+                    progress.skip(plan.forks - fork - 1)
                 }
-                let result = CellResult(cell: state.cell, identity: state.identity, verdict: state.verdict,
-                                        timings: state.timings, allocations: allocations)
-                results.append(result)
-                try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
+                progress.step(states[index], fork: fork, forks: plan.forks)
+                if fork == plan.forks - 1 || !states[index].verdict.outcome.isMeasured { try finish(index) }
             }
         }
+        results = states.indices.compactMap { finished[$0] }
 
         let total = Date().timeIntervalSince(start)
         let info = RunInfo(cells: cells.count, forks: plan.forks, totalSeconds: total,
@@ -152,8 +177,8 @@ public struct Runner {
     }
 
     /// One fork's timing pass in a fresh worker.
-    private func timingPass(_ state: CellState, fork: Int) throws -> TimingOutcome {
-        switch try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "timing"], environment: [:]) {
+    private func timingPass(_ state: CellState, fork: Int, environment: [String: String]) throws -> TimingOutcome {
+        switch try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "timing"], environment: environment) {
         case .timedOut(let seconds):
             return .ended(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
         case .crashed(let detail):
@@ -176,6 +201,32 @@ public struct Runner {
                                                          environment: environment),
               report.outcome == .ok else { return nil }
         return report.allocations
+    }
+
+    /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic
+    /// hashing (without it counts spread by ~0.2% run to run).
+    private func instructionPass(_ state: CellState, valgrind: String) throws -> Int? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
+        // changes every run, and getenv's scans inside the decode would count differently.
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let wrapper = ["/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
+                       "SWIFT_DETERMINISTIC_HASHING=1",
+                       valgrind, "--tool=callgrind", "--collect-atstart=no",
+                       "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)"]
+        let slowLauncher = WorkerLauncher(timeoutSeconds: launcher(for: state.cell).timeoutSeconds * 20)
+        let exit: WorkerExit
+        do {
+            exit = try slowLauncher.launch(arguments: state.arguments + ["--pass", "instructions"],
+                                           environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
+        } catch {
+            throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
+        }
+        guard case .report(let report) = exit, report.outcome == .ok, let decodes = report.countedDecodes,
+              let text = try? String(contentsOf: output, encoding: .utf8),
+              let total = InstructionRegion.totalInstructions(callgrindOutput: text) else { return nil }
+        return total / decodes
     }
 
     private func workerArguments(_ cell: Cell) throws -> [String] {

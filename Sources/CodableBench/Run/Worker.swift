@@ -20,6 +20,14 @@ public enum Worker {
             switch pass {
             case .timing:
                 report.timing = try Sampler.time(strategy, data: payload.bytes, plan: plan)
+            case .instructions:
+                try strategy.decodeRepeatedly(payload.bytes, 1)  // warm, outside the counted region
+                var failure: Error?
+                InstructionRegion.count {
+                    do { try strategy.decodeRepeatedly(payload.bytes, 1) } catch { failure = error }
+                }
+                if let failure { throw failure }
+                report.countedDecodes = 1
             case .counting:
                 guard let counter = JemallocCounter() else {
                     report.countingBackend = "none"

@@ -25,7 +25,10 @@ public struct WorkerLauncher {
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     }
 
-    public func launch(arguments: [String], environment extra: [String: String] = [:]) throws -> WorkerExit {
+    /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
+    /// which the worker's own command line follows.
+    public func launch(arguments: [String], environment extra: [String: String] = [:],
+                       wrapper: [String] = []) throws -> WorkerExit {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("codablebench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -35,8 +38,14 @@ public struct WorkerLauncher {
         FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
         let process = Process()
-        process.executableURL = executable
-        process.arguments = ["worker", "--report", reportFile.path] + arguments
+        let workerArguments = ["worker", "--report", reportFile.path] + arguments
+        if let tool = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + workerArguments
+        } else {
+            process.executableURL = executable
+            process.arguments = workerArguments
+        }
         var environment = ProcessInfo.processInfo.environment
         // A crashing worker should die at once, not spend seconds symbolicating a backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -1,6 +1,6 @@
 /// What a worker process hands back to the parent (as JSON in a file the parent names).
 public struct WorkerReport: Codable, Sendable {
-    public enum Pass: String, Codable, Sendable { case timing, counting }
+    public enum Pass: String, Codable, Sendable { case timing, counting, instructions }
 
     public var pass: Pass
     public var outcome: Outcome
@@ -12,4 +12,6 @@ public struct WorkerReport: Codable, Sendable {
     public var allocations: [AllocationCount]?
     /// `jemalloc` when counts are exact, `none` when no counter was available.
     public var countingBackend: String?
+    /// Decodes inside the instruction-counted region (instructions pass only).
+    public var countedDecodes: Int?
 }

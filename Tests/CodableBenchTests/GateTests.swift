@@ -1,0 +1,192 @@
+import CodableBench
+import Foundation
+import Testing
+
+@Suite("Regression gate decisions")
+struct GateTests {
+    typealias Spec = SyntheticRuns.CellSpec
+    let base = [Spec(strategy: "synthesized"), Spec(strategy: "handwritten", allocations: 2_930)]
+
+    func gate(_ current: [Spec], tolerances: GateTolerances = .standard) throws -> Gate {
+        try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: tolerances)
+    }
+
+    @Test func identicalRunsPass() throws {
+        let g = try gate(base)
+        #expect(g.exitStatus == 0 && g.regressions.isEmpty && g.improvements.isEmpty)
+    }
+
+    @Test func oneMoreAllocationPerElementFailsAndNamesTheCell() throws {
+        var current = base
+        current[1].allocations += 30  // 30 elements
+        let g = try gate(current)
+        #expect(g.exitStatus == 1)
+        let finding = try #require(g.regressions.first)
+        #expect(finding.cell.strategy == "handwritten" && finding.metric == "allocations")
+        #expect(finding.baseline == "2930" && finding.current == "2960")
+        #expect(g.render().contains("REGRESSION handwritten on small: allocations 2930 → 2960"))
+    }
+
+    @Test func aChangeWithinTheToleranceAndImprovementsPass() throws {
+        var current = base
+        current[0].allocations += 10      // +0.33%, under 0.5%
+        current[1].allocations -= 500     // fewer: an improvement
+        let g = try gate(current)
+        #expect(g.exitStatus == 0)
+        #expect(g.improvements.count == 1)
+        #expect(g.render().contains("refresh the baseline"))
+    }
+
+    @Test func threePercentMoreInstructionsFail() throws {
+        let base = [Spec(strategy: "synthesized", instructions: 10_000_000)]
+        var current = base
+        current[0].instructions = 10_300_000
+        let g = try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard)
+        #expect(g.exitStatus == 1)
+        #expect(g.regressions.first?.line == "synthesized on small: instructions 10000000 → 10300000 (above the 1.00% tolerance +3.00%)")
+        current[0].instructions = 10_050_000  // +0.5%: within 1%
+        #expect(try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard).exitStatus == 0)
+    }
+
+    @Test func moreAllocatedBytesFail() throws {
+        var current = base
+        current[0].allocatedBytes *= 1.01
+        #expect(try gate(current).regressions.map(\.metric) == ["allocated_bytes"])
+    }
+
+    @Test func changedOutcomeAndMissingCellFail() throws {
+        var current = base
+        current[0].outcome = .wrongOutput
+        current.remove(at: 1)
+        let g = try gate(current)
+        #expect(Set(g.regressions.map(\.metric)) == ["outcome", "cell"])
+    }
+
+    @Test func newCellIsANoteOnly() throws {
+        let g = try gate(base + [Spec(strategy: "new-one")])
+        #expect(g.exitStatus == 0)
+        #expect(g.notes == ["new-one on small: new cell, not in the baseline"])
+    }
+
+    @Test func differentPayloadIsAnInputError() throws {
+        var current = base
+        current[0].sha = String(repeating: "b", count: 64)
+        #expect(throws: ResultsError.self) { try gate(current) }
+    }
+
+    @Test func wallTimeGatesOnlyWhenEnabled() throws {
+        var current = base
+        current[0].wall = base[0].wall.map { $0 * 1.25 }
+        #expect(try gate(current).exitStatus == 0)
+        var strict = GateTolerances.standard
+        strict.timing.enabled = true
+        let g = try gate(current, tolerances: strict)
+        #expect(g.exitStatus == 1)
+        #expect(g.regressions.first?.metric == "wall_time")
+        // A 5% slowdown is significant but within the 10% tolerance.
+        current[0].wall = base[0].wall.map { $0 * 1.05 }
+        #expect(try gate(current, tolerances: strict).exitStatus == 0)
+    }
+
+    @Test func committedTolerancesFileIsValid() throws {
+        let t = try GateTolerances.read(TestSupport.packageRoot.appendingPathComponent("results/gate-tolerances.json"))
+        #expect(t.deterministic["allocations"] == 0.005)
+        #expect(t.timing.enabled == false)
+    }
+}
+
+@Suite("compare")
+struct ComparisonTests {
+    typealias Spec = SyntheticRuns.CellSpec
+
+    @Test func verdictsForEachKindOfChange() throws {
+        let base = [Spec(strategy: "a"), Spec(strategy: "b"), Spec(strategy: "c"), Spec(strategy: "gone")]
+        var current = [Spec(strategy: "a"), Spec(strategy: "b"), Spec(strategy: "c"), Spec(strategy: "new")]
+        current[1].wall = base[1].wall.map { $0 * 0.8 }
+        current[2].outcome = .threw
+        let comparison = try Comparison(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
+                                        tolerances: .standard)
+        func verdict(_ strategy: String, _ metric: Metric) -> MetricChange.Verdict? {
+            comparison.changes.first { $0.cell.strategy == strategy && $0.metric == metric }?.verdict
+        }
+        #expect(verdict("a", .wallTime) == .noChange)
+        #expect(verdict("a", .allocations) == .noChange)
+        #expect(verdict("b", .wallTime) == .faster)
+        #expect(verdict("c", .none) == .outcomeChanged)
+        #expect(verdict("gone", .none) == .gone)
+        #expect(verdict("new", .none) == .new)
+    }
+
+    @Test func aSmallSignificantChangeBelowTheNoiseFloorIsNoChange() throws {
+        let base = [Spec(strategy: "a")]
+        var current = base
+        current[0].wall = base[0].wall.map { $0 * 1.02 }
+        let comparison = try Comparison(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
+                                        tolerances: .standard)
+        #expect(comparison.changes.first { $0.metric == .wallTime }?.verdict == .noChange)
+    }
+}
+
+@Suite("Analysis statistics on hand-computed inputs")
+struct AnalysisTests {
+    @Test func mannWhitneySeparatedSamples() throws {
+        // a = 1,2,3; b = 4,5,6: U = 0, mean 4.5, variance 9/12 × 7 = 5.25,
+        // z = (0 − 4.5 + 0.5) / √5.25 = −1.7457, p = erfc(1.7457 / √2) = 0.0809.
+        let r = try #require(MannWhitney.test([1, 2, 3], [4, 5, 6]))
+        #expect(r.u == 0)
+        #expect(abs(r.z - (-4 / 5.25.squareRoot())) < 1e-12)
+        #expect(abs(r.pValue - 0.08086) < 1e-4)
+    }
+
+    @Test func mannWhitneyTiesAndIdenticalSamples() throws {
+        #expect(MannWhitney.test([5, 5, 5], [5, 5, 5])?.pValue == 1)
+        // Ranks of 1,2,2,3 are 1, 2.5, 2.5, 4: a = [1, 2] has rank sum 3.5, U = 0.5.
+        #expect(MannWhitney.test([1, 2], [2, 3])?.u == 0.5)
+        #expect(MannWhitney.test([], [1]) == nil)
+    }
+
+    @Test func scalingExponent() throws {
+        #expect(abs(Scaling.exponent([(1, 1), (10, 10), (100, 100)])! - 1) < 1e-12)
+        #expect(abs(Scaling.exponent([(1, 3), (10, 300)])! - 2) < 1e-12)
+        #expect(Scaling.exponent([(5, 1), (5, 2)]) == nil)
+    }
+
+    @Test func ratioInterval() throws {
+        let cell = try #require(Summary([2, 2, 2]))
+        let reference = try #require(Summary([1, 1, 1]))
+        let ratio = try #require(Ratio(cell, reference: reference))
+        #expect(ratio.value == 2 && ratio.low == 2 && ratio.high == 2)
+    }
+
+    @Test func hierarchicalBootstrapSpansTheForks() throws {
+        // Two forks far apart: the interval must reach towards both, unlike pooled resampling alone.
+        let forks: [[Double]] = [Array(repeating: 10, count: 10), Array(repeating: 20, count: 10)]
+        let (low, high) = Bootstrap.hierarchicalMedianInterval(forks, resamples: 1_000, seed: 3)
+        #expect(low == 10 && high == 20)
+        #expect(Bootstrap.hierarchicalMedianInterval(forks, resamples: 1_000, seed: 3) == (low, high))
+        let summary = try #require(Summary(forks: forks))
+        #expect(summary.n == 20 && summary.median == 15)
+    }
+}
+
+@Suite("Reports")
+struct ReportTests {
+    @Test func reportsAreWrittenAndSelfContained() throws {
+        let run = try SyntheticRuns.run([
+            .init(strategy: "synthesized"), .init(strategy: "handwritten"), .init(strategy: "broken", outcome: .wrongOutput),
+        ])
+        let dir = run.source.deletingLastPathComponent()
+        let files = try Reports.write(for: run, into: dir, references: ["synthesized"])
+        #expect(files.map(\.lastPathComponent) == ["report.md", "report.html", "benchmark-action.json"])
+        let md = try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(md.contains("## g") && md.contains("| synthesized (ref) | small | ok |"))
+        #expect(md.contains("1.00× (") && md.contains("broken on small**: wrong-output"))
+        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("<svg") && !html.contains("<script"))
+        #expect(!html.contains("https://") && !html.contains("src="))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("benchmark-action.json")))
+        let entries = try #require(json as? [[String: Any]])
+        #expect(entries.count == 4)  // wall time and allocations of the two ok cells
+        #expect(entries.allSatisfy { $0["name"] is String && $0["unit"] is String && $0["value"] is Double })
+    }
+}
