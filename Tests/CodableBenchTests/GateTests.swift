@@ -145,6 +145,34 @@ struct AnalysisTests {
         #expect(MannWhitney.test([], [1]) == nil)
     }
 
+    static func cell(_ strategy: String, _ profile: String, _ time: Double) -> CellSummary {
+        CellSummary(key: CellKey(group: "g", strategy: strategy, profile: profile), outcome: .ok, expectedOutcome: .ok,
+                    detail: "", bytes: 1_000, elements: 10, isReference: false,
+                    metrics: [.wallTime: Summary([time])!])
+    }
+
+    @Test func crossoverInterpolatesBetweenClearPoints() throws {
+        // A/B = 0.5, 1.0, 1.5 at u = 0, 0.5, 1: the clear points 0.5 and 1.5 bracket 1 at u = 0.5.
+        let knobs = ["p0": "elements=10;unrelated=0.0", "p5": "elements=10;unrelated=0.5", "p9": "elements=10;unrelated=1.0"]
+        let cells = [Self.cell("a", "p0", 1), Self.cell("a", "p5", 2), Self.cell("a", "p9", 3),
+                     Self.cell("b", "p0", 2), Self.cell("b", "p5", 2), Self.cell("b", "p9", 2)]
+        let crossover = try #require(Crossover.all(in: cells, knobsByProfile: knobs).first)
+        #expect(crossover.knob == "unrelated" && crossover.crossings == [0.5])
+        #expect(crossover.summary == "a vs b: crosses at unrelated ≈ 0.5")
+    }
+
+    @Test func noCrossoverWhenOneSideThroughoutOrWithinNoise() throws {
+        let knobs = ["p0": "unrelated=0.0", "p5": "unrelated=0.5", "p9": "unrelated=0.9"]
+        let slower = [Self.cell("a", "p0", 3), Self.cell("a", "p5", 4), Self.cell("a", "p9", 5),
+                      Self.cell("b", "p0", 1), Self.cell("b", "p5", 1), Self.cell("b", "p9", 1)]
+        let c = try #require(Crossover.all(in: slower, knobsByProfile: knobs).first)
+        #expect(c.crossings.isEmpty && c.summary.hasSuffix("b is faster throughout"))
+        let noisy = [Self.cell("a", "p0", 0.98), Self.cell("a", "p5", 1.02), Self.cell("a", "p9", 1.0),
+                     Self.cell("b", "p0", 1), Self.cell("b", "p5", 1), Self.cell("b", "p9", 1)]
+        let n = try #require(Crossover.all(in: noisy, knobsByProfile: knobs).first)
+        #expect(n.crossings.isEmpty && n.summary.hasSuffix("within ±5% of each other throughout"))
+    }
+
     @Test func scalingExponent() throws {
         #expect(abs(Scaling.exponent([(1, 1), (10, 10), (100, 100)])! - 1) < 1e-12)
         #expect(abs(Scaling.exponent([(1, 3), (10, 300)])! - 2) < 1e-12)

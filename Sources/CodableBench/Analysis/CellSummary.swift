@@ -9,6 +9,18 @@ public struct CellSummary: Sendable {
     public let isReference: Bool
     public let metrics: [Metric: Summary]
 
+    public init(key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
+                isReference: Bool, metrics: [Metric: Summary]) {
+        self.key = key
+        self.outcome = outcome
+        self.expectedOutcome = expectedOutcome
+        self.detail = detail
+        self.bytes = bytes
+        self.elements = elements
+        self.isReference = isReference
+        self.metrics = metrics
+    }
+
     public static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
         run.cells.map { key, rows in
             let first = rows[0]

@@ -8,14 +8,20 @@ public struct Crossover: Sendable {
     public let strategyB: String
     /// Knob values and A's time over B's at each.
     public let ratios: [(knob: Double, ratio: Double)]
-    /// Knob values where A/B crosses 1, interpolated linearly between sweep points.
+    /// Knob values where A/B crosses 1, interpolated linearly between sweep points; a crossing
+    /// counts only when A/B is clear of 1 by the margin on both sides.
     public let crossings: [Double]
+    /// Ratios within this margin of 1 are "equal" (the noise floor).
+    public static let margin = 0.05
 
     public var summary: String {
         let range = "\(knob) \(ratios.first!.knob)…\(ratios.last!.knob)"
         guard !crossings.isEmpty else {
-            let faster = ratios.allSatisfy { $0.ratio < 1 } ? strategyA : strategyB
-            return "\(strategyA) vs \(strategyB): no crossover in range (\(range)); \(faster) is faster throughout"
+            let prefix = "\(strategyA) vs \(strategyB): no crossover in range (\(range))"
+            if ratios.allSatisfy({ $0.ratio < 1 - Self.margin }) { return prefix + "; \(strategyA) is faster throughout" }
+            if ratios.allSatisfy({ $0.ratio > 1 + Self.margin }) { return prefix + "; \(strategyB) is faster throughout" }
+            if ratios.allSatisfy({ abs($0.ratio - 1) <= Self.margin }) { return prefix + "; within ±5% of each other throughout" }
+            return prefix + "; equal within ±5% at some points, one faster at others"
         }
         return "\(strategyA) vs \(strategyB): crosses at \(knob) ≈ " + crossings.map { String(format: "%.3g", $0) }.joined(separator: ", ")
     }
@@ -26,14 +32,24 @@ public struct Crossover: Sendable {
         for sweep in sweeps(knobsByProfile) {
             let times: [String: [String: Double]] = Dictionary(grouping: cells.filter { sweep.points.keys.contains($0.key.profile) && $0.outcome == .ok }, by: \.key.strategy)
                 .mapValues { Dictionary($0.compactMap { c in c.metrics[.wallTime].map { (c.key.profile, $0.median) } }, uniquingKeysWith: { a, _ in a }) }
-            let complete = times.filter { $0.value.count == sweep.points.count }.keys.sorted()
-            for (i, a) in complete.enumerated() {
-                for b in complete[(i + 1)...] {
-                    let ratios = sweep.points.sorted { $0.value < $1.value }.map { profile, value in
+            let measured = times.filter { $0.value.count >= 3 }.keys
+                .filter { strategy in cells.contains { $0.key.strategy == strategy && $0.key.group != "references" } }.sorted()
+            // The references group (memcpy, parse floors) frames results; it answers no crossover question.
+            let info = Dictionary(cells.filter { $0.key.group != "references" }.map { ($0.key.strategy, (group: $0.key.group, reference: $0.isReference)) },
+                                  uniquingKeysWith: { x, _ in x })
+            for (i, a) in measured.enumerated() {
+                // Pairs that answer a question: two strategies of a group, or two groups' references.
+                for b in measured[(i + 1)...] where info[a]!.group == info[b]!.group || (info[a]!.reference && info[b]!.reference) {
+                    // The sweep points both strategies were measured on.
+                    let shared = sweep.points.filter { times[a]![$0.key] != nil && times[b]![$0.key] != nil }
+                    guard shared.count >= 3 else { continue }
+                    let ratios = shared.sorted { $0.value < $1.value }.map { profile, value in
                         (knob: value, ratio: times[a]![profile]! / times[b]![profile]!)
                     }
                     var crossings: [Double] = []
-                    for (p, q) in zip(ratios, ratios.dropFirst()) where (p.ratio - 1) * (q.ratio - 1) < 0 {
+                    // Between the last point clearly on one side and the next point clearly on the other.
+                    let clear = ratios.filter { abs($0.ratio - 1) > Self.margin }
+                    for (p, q) in zip(clear, clear.dropFirst()) where (p.ratio - 1) * (q.ratio - 1) < 0 {
                         crossings.append(p.knob + (1 - p.ratio) / (q.ratio - p.ratio) * (q.knob - p.knob))
                     }
                     out.append(Crossover(knob: sweep.knob, strategyA: a, strategyB: b, ratios: ratios, crossings: crossings))

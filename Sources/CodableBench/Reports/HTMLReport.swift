@@ -40,14 +40,9 @@ enum HTMLReport {
             }
             body += table(groupCells) + "</section>"
         }
-        let scaling = Reports.scalingRows(cells)
+        let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {
-            let names = Set(scaling.map(\.strategy))
-            let series = Dictionary(grouping: cells.filter { names.contains($0.key.strategy) && $0.outcome == .ok }, by: \.key.strategy)
-                .sorted { $0.key < $1.key }
-                .map { name, cells in
-                    SVGChart.Series(name: name, points: cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } })
-                }
+            let series = Reports.scalingSeries(run: run, cells: cells)
             body += "<section><h2>Scaling</h2><figure>"
                 + SVGChart.logLog(title: "time per decode against payload size", xLabel: "payload bytes",
                                   yLabel: "ns per decode", series: series)

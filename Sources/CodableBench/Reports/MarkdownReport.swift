@@ -41,11 +41,11 @@ enum MarkdownReport {
             }
             out.append("")
         }
-        let scaling = Reports.scalingRows(cells)
+        let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {
             out.append("## Scaling")
             out.append("")
-            out.append("Exponent of time against payload size (1 = linear), fitted on log–log axes.")
+            out.append("Exponent of time against payload size (1 = linear), fitted on log–log axes over profiles that differ only in their article count.")
             out.append("")
             out.append("| strategy | sizes | exponent |")
             out.append("|---|--:|--:|")

@@ -62,11 +62,29 @@ public enum Reports {
         return Crossover.all(in: cells, knobsByProfile: knobs)
     }
 
-    static func scalingRows(_ cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
-        Dictionary(grouping: cells.filter { $0.outcome == .ok }, by: \.key.strategy).compactMap { strategy, cells in
-            let points = cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }
-            guard Set(points.map(\.0)).count >= 3, let e = Scaling.exponent(points) else { return nil }
-            return (strategy, points.count, e)
-        }.sorted { $0.strategy < $1.strategy }
+    /// Scaling exponents over size sweeps only: profiles identical but for their element count.
+    static func scalingRows(run: RunData, cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
+        let knobs = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+        var rows: [(strategy: String, sizes: Int, exponent: Double)] = []
+        for sweep in Crossover.sweeps(knobs) where sweep.knob == "elements" {
+            let onSweep = cells.filter { $0.outcome == .ok && sweep.points.keys.contains($0.key.profile) }
+            for (strategy, cells) in Dictionary(grouping: onSweep, by: \.key.strategy) where cells.count >= 3 {
+                let points = cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }
+                if let e = Scaling.exponent(points) { rows.append((strategy, points.count, e)) }
+            }
+        }
+        return rows.sorted { $0.strategy < $1.strategy }
+    }
+
+    /// The size-sweep cells of the strategies in `scalingRows`, for the log–log chart.
+    static func scalingSeries(run: RunData, cells: [CellSummary]) -> [SVGChart.Series] {
+        let knobs = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+        let sizeProfiles = Set(Crossover.sweeps(knobs).filter { $0.knob == "elements" }.flatMap(\.points.keys))
+        let names = Set(scalingRows(run: run, cells: cells).map(\.strategy))
+        let onSweep = cells.filter { names.contains($0.key.strategy) && sizeProfiles.contains($0.key.profile) && $0.outcome == .ok }
+        // (a strategy may cover only part of a sweep; scalingRows kept those with at least 3 sizes)
+        return Dictionary(grouping: onSweep, by: \.key.strategy).sorted { $0.key < $1.key }.map { name, cells in
+            SVGChart.Series(name: name, points: cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } })
+        }
     }
 }

@@ -51,7 +51,8 @@ enum SVGChart {
 
     /// Lines on linear axes, with a dashed horizontal reference line (e.g. ratio 1).
     static func lines(title: String, xLabel: String, yLabel: String, series: [Series], reference: Double?) -> String {
-        let width = 640.0, height = 320.0, left = 60.0, right = 260.0, top = 30.0, bottom = 40.0
+        let width = 640.0, left = 60.0, right = 260.0, top = 40.0, bottom = 40.0
+        let height = max(320.0, top + 16 * Double(series.count) + bottom)
         let all = series.flatMap(\.points)
         guard let minX = all.map(\.x).min(), let maxX = all.map(\.x).max(), maxX > minX else { return "" }
         let ys = all.map(\.y) + (reference.map { [$0] } ?? [])
@@ -72,7 +73,7 @@ enum SVGChart {
             svg += "<text x=\"\(left - 6)\" y=\"\(py(tick) + 4)\" font-size=\"11\" text-anchor=\"end\">\(String(format: "%.2g", tick))</text>"
         }
         svg += "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
-        svg += "<text x=\"12\" y=\"\(top - 8)\" font-size=\"11\">\(escape(yLabel))</text>"
+        svg += "<text x=\"\(left - 6)\" y=\"\(top - 6)\" font-size=\"11\" text-anchor=\"end\">\(escape(yLabel))</text>"
         for (i, s) in series.enumerated() {
             let color = colors[i % colors.count]
             let points = s.points.sorted { $0.x < $1.x }
@@ -84,7 +85,9 @@ enum SVGChart {
 
     /// Lines on log–log axes (time against payload size).
     static func logLog(title: String, xLabel: String, yLabel: String, series: [Series]) -> String {
-        let width = 640.0, height = 360.0, left = 70.0, right = 190.0, top = 30.0, bottom = 40.0
+        // Tall enough for the legend: one line per series.
+        let width = 640.0, left = 70.0, right = 220.0, top = 30.0, bottom = 40.0
+        let height = max(360.0, top + 16 * Double(series.count) + bottom)
         let all = series.flatMap(\.points).filter { $0.x > 0 && $0.y > 0 }
         guard let minX = all.map(\.x).min(), let maxX = all.map(\.x).max(),
               let minY = all.map(\.y).min(), let maxY = all.map(\.y).max() else { return "" }
