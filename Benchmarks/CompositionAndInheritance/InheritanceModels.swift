@@ -165,14 +165,6 @@ struct FlatArticle: Decodable {
         case photoCount = "photo_count"
     }
 
-    var canonical: CanonicalArticle {
-        CanonicalArticle(
-            id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
-            imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
-            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
-            authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics.canonical,
-            isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
-    }
 
     var canonicalKind: CanonicalKind {
         switch kind {
@@ -220,4 +212,8 @@ struct StructFeed<Element: Decodable>: Decodable {
     let data: FeedData
 
     static func decode(_ data: Data) throws -> Self { try makeStandardDecoder().decode(Self.self, from: data) }
+}
+
+extension FlatArticle: StandardArticleFields {
+    var sectionName: String { section.rawValue }
 }

@@ -53,14 +53,6 @@ struct FallbackSectionArticle: Decodable {
         case commentCount = "comment_count"
     }
 
-    var canonical: CanonicalArticle {
-        CanonicalArticle(
-            id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
-            imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
-            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
-            authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics.canonical,
-            isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
-    }
 }
 
 struct FallbackSectionFeed: Decodable {
@@ -72,4 +64,8 @@ struct FallbackSectionFeed: Decodable {
     var canonical: CanonicalOutput {
         .feed(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.canonical)))
     }
+}
+
+extension FallbackSectionArticle: StandardArticleFields {
+    var sectionName: String { section.rawValue }
 }

@@ -92,14 +92,6 @@ struct FallbackArticle<Lookup: FallbackLookup>: Decodable {
         commentCount = try c.decode(Int.self, forKey: .commentCount)
     }
 
-    var canonical: CanonicalArticle {
-        CanonicalArticle(
-            id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
-            imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
-            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
-            authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics.canonical,
-            isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
-    }
 }
 
 /// The feed around fallback-key articles.
@@ -116,4 +108,8 @@ struct FallbackFeed<Lookup: FallbackLookup>: Decodable {
     var canonical: CanonicalOutput {
         .feed(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.canonical)))
     }
+}
+
+extension FallbackArticle: StandardArticleFields {
+    var sectionName: String { section.rawValue }
 }

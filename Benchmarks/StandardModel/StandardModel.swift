@@ -66,11 +66,42 @@ public struct StandardArticle: Decodable, Sendable {
         case commentCount = "comment_count"
     }
 
+}
+
+extension StandardArticle: StandardArticleFields {
+    public var sectionName: String { section.rawValue }
+}
+
+/// An article model whose nested values are the standard model's types: adopting it gives the
+/// canonical mapping (verification only), so a technique's model declares just its own fields.
+public protocol StandardArticleFields {
+    var id: Int64 { get }
+    var title: String { get }
+    var subtitle: String? { get }
+    var summary: String? { get }
+    var body: String { get }
+    var url: URL { get }
+    var imageURL: URL? { get }
+    var publishedAt: Date { get }
+    var updatedAt: Date? { get }
+    /// The section's wire value, whatever type the model decodes it into.
+    var sectionName: String { get }
+    var tags: [String] { get }
+    var authors: [StandardAuthor] { get }
+    var images: [StandardImage] { get }
+    var metrics: StandardMetrics { get }
+    var isPremium: Bool { get }
+    var isBreaking: Bool { get }
+    var relatedIDs: [Int64] { get }
+    var commentCount: Int { get }
+}
+
+extension StandardArticleFields {
     public var canonical: CanonicalArticle {
         CanonicalArticle(
             id: id, title: title, subtitle: subtitle, summary: summary, body: body, url: url.absoluteString,
             imageURL: imageURL?.absoluteString, publishedAt: publishedAt.epochMilliseconds,
-            updatedAt: updatedAt?.epochMilliseconds, section: section.rawValue, tags: tags,
+            updatedAt: updatedAt?.epochMilliseconds, section: sectionName, tags: tags,
             authors: authors.map(\.canonical), images: images.map(\.canonical), metrics: metrics.canonical,
             isPremium: isPremium, isBreaking: isBreaking, relatedIDs: relatedIDs, commentCount: commentCount)
     }
