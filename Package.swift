@@ -13,6 +13,7 @@ let strategyTargets: [(name: String, path: String, uses: [Target.Dependency])] =
     ("DatesAndNumbers", "Benchmarks/DatesAndNumbers", []),
     ("Enums", "Benchmarks/Enums", []),
     ("CompositionAndInheritance", "Benchmarks/CompositionAndInheritance", []),
+    ("AnyJSON", "Benchmarks/AnyJSON", ["DynamicValues"]),
     ("References", "Benchmarks/References", []),
     ("HarnessSelfTest", "Benchmarks/HarnessSelfTest", []),
 ]

@@ -42,8 +42,8 @@ struct ExtFeed<Ext: ExtRepresentation>: Decodable {
 
 /// Reads an `Any` tree (from AnyCodable, `[String: Any]` or JSONSerialization) the way the app
 /// would: by casting, in the order given. Whatever type the technique produced is what is compared.
-enum AnyTree {
-    static func json(_ value: Any?) -> JSONValue {
+public enum AnyTree {
+    public static func json(_ value: Any?) -> JSONValue {
         switch value {
         case nil: return .null
         case is NSNull: return .null

@@ -3,10 +3,10 @@ import Foundation
 
 /// Seed 000's AnyCodable: a struct holding `Any`, filled by trying Int, Double, String, Bool,
 /// [AnyCodable], [String: AnyCodable] in that order; nil when nothing fits.
-struct AnyCodable: Decodable {
-    let value: Any?
+public struct AnyCodable: Decodable {
+    public let value: Any?
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Int.self) {
             self.value = value
@@ -26,7 +26,7 @@ struct AnyCodable: Decodable {
     }
 }
 
-enum AnyCodableExt: ExtRepresentation {
+public enum AnyCodableExt: ExtRepresentation {
     static func decode(_ c: KeyedDecodingContainer<ExtKey>) throws -> [String: AnyCodable]? {
         try c.decodeIfPresent([String: AnyCodable].self, forKey: .ext)
     }
@@ -35,7 +35,7 @@ enum AnyCodableExt: ExtRepresentation {
         .object(value.mapValues(unwrap))
     }
 
-    private static func unwrap(_ any: AnyCodable) -> JSONValue {
+    public static func unwrap(_ any: AnyCodable) -> JSONValue {
         switch any.value {
         case let v as [AnyCodable]: return .array(v.map(unwrap))
         case let v as [String: AnyCodable]: return .object(v.mapValues(unwrap))
@@ -46,10 +46,10 @@ enum AnyCodableExt: ExtRepresentation {
 
 /// A typed JSON value enum, the way careful code models "any JSON": null, then Bool, Int64,
 /// Double, String, arrays, objects.
-enum JSON: Decodable {
+public enum JSON: Decodable {
     case null, bool(Bool), int(Int64), double(Double), string(String), array([JSON]), object([String: JSON])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let v = try? c.decode(Bool.self) { self = .bool(v) }
@@ -60,7 +60,7 @@ enum JSON: Decodable {
         else { self = .object(try c.decode([String: JSON].self)) }
     }
 
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         switch self {
         case .null: return .null
         case .bool(let v): return .bool(v)

@@ -1,3 +1,4 @@
+import AnyJSON
 import CodableBench
 import CompositionAndInheritance
 import DatesAndNumbers
@@ -24,6 +25,7 @@ public enum Catalogue {
         + DatesAndNumbersStrategies.all
         + EnumsStrategies.all
         + CompositionAndInheritanceStrategies.all
+        + AnyJSONStrategies.all
         + ReferenceStrategies.all
         + HarnessSelfTestStrategies.all
 }

@@ -188,6 +188,41 @@ struct EndToEndTests {
         #expect(ok.status == 0 && ok.stdout.contains("no change"))
     }
 
+    @Test func anyJSONFileRunsTheModelFreeStrategies() throws {
+        // A file the project has never seen: a generated payload, rewritten by JSONSerialization
+        // (sorted keys), plus a hand-written one with values the type-guessing readers change.
+        let dir = try TestSupport.temporaryDirectory()
+        let object = try JSONSerialization.jsonObject(with: NewsGenerator.generate(try TestSupport.profile("tiny")).bytes)
+        let rewritten = dir.appendingPathComponent("rewritten.json")
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: rewritten)
+        let drift = dir.appendingPathComponent("drift.json")
+        try Data(#"{"values": [1, 2.0, true], "name": "x"}"#.utf8).write(to: drift)
+        let run = try TestSupport.run(["run", "--allow-debug", "--quick", "--no-count", "--out", dir.path,
+                                       "--payload", rewritten.path, "--payload", drift.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsCSV.read(dir.appendingPathComponent("latest/results.csv"))
+        func outcome(_ strategy: String, _ file: String) -> Outcome? {
+            rows.first { $0.cell.strategy == strategy && $0.cell.profile == file }?.outcome
+        }
+        #expect(Set(rows.map(\.cell.group)) == ["any-json", "references"])
+        for strategy in ["any-jsonserialization-exact", "ref-foundation-scan", "ref-jsonserialization-parse", "ref-memcpy"] {
+            #expect(outcome(strategy, "rewritten.json") == .ok && outcome(strategy, "drift.json") == .ok, "\(strategy)")
+        }
+        #expect(outcome("any-json-enum", "drift.json") == .wrongOutput)
+        #expect(rows.first { $0.cell.profile == "rewritten.json" }?.cell.knobs == "file=\(rewritten.path)")
+        // JSONSerialization rewrote 2.0 as 2, so the JSON enum agrees with the exact reading; the
+        // payload's integers 1 still turn into true for the as?-casts reading.
+        #expect(outcome("any-json-enum", "rewritten.json") == .ok)
+        #expect(outcome("any-jsonserialization-casts", "rewritten.json") == .wrongOutput)
+    }
+
+    @Test(arguments: [("/nonexistent/x.json", "payload not found: /nonexistent/x.json"), ("/tmp", "payload is a directory")])
+    func badPayloadFileIsOneLineAndExitTwo(path: String, message: String) throws {
+        let run = try TestSupport.run(["run", "--allow-debug", "--payload", path])
+        #expect(run.status == 2 && run.stderr.hasPrefix("error: \(message)") && run.stderr.split(separator: "\n").count == 1,
+                "\(run.stderr)")
+    }
+
     @Test func listShowsEveryVisibleStrategyWithItsGroupAndExpectation() throws {
         let run = try TestSupport.run(["list"])
         #expect(run.status == 0)

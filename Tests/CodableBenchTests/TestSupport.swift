@@ -17,6 +17,11 @@ enum TestSupport {
         Catalogue.all.first { $0.id == id }!
     }
 
+    /// The reference of a strategy's group (nil for the reference itself), as the worker picks it.
+    static func reference(for strategy: Strategy) -> Strategy? {
+        Catalogue.all.first { $0.group == strategy.group && $0.isReference && $0.id != strategy.id }
+    }
+
     /// The `benchmarks` binary SwiftPM built beside this test bundle.
     static var executable: URL {
         let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

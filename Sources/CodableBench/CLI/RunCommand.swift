@@ -16,6 +16,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
     var profiles: [String] = []
 
+    @Option(name: .customLong("payload"), help: "Run on this JSON file instead of generated profiles (repeatable): model-free strategies, verified against the reference reading.")
+    var payloads: [String] = []
+
     @Flag(help: "Fewer, shorter samples, and no profile named 'large'.")
     var quick = false
 
@@ -52,8 +55,11 @@ struct RunCommand: ParsableCommand {
             throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
         let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
-        let plan = try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
-                               profileNames: profiles, skipLarge: quick, profiles: catalog)
+        let plan = payloads.isEmpty
+            ? try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
+                          profileNames: profiles, skipLarge: quick, profiles: catalog)
+            : try RunPlan(catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
+                          files: payloads.map { URL(fileURLWithPath: $0) })
         let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,
                                  resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
                                  allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions)

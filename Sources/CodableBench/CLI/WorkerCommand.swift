@@ -8,7 +8,8 @@ struct WorkerCommand: ParsableCommand {
 
     @Option var report: String
     @Option var strategy: String
-    @Option var profileJson: String
+    @Option var profileJson: String?
+    @Option var payloadFile: String?
     @Option var planJson: String
     @Option var pass: String
 
@@ -18,9 +19,17 @@ struct WorkerCommand: ParsableCommand {
         }
         guard let pass = WorkerReport.Pass(rawValue: pass) else { throw UsageError("worker: unknown pass '\(pass)'") }
         let decoder = JSONDecoder()
-        let profile = try decoder.decode(Profile.self, from: Data(profileJson.utf8))
+        let source: PayloadSource
+        if let profileJson {
+            source = .generated(try decoder.decode(Profile.self, from: Data(profileJson.utf8)))
+        } else if let payloadFile {
+            source = .file(URL(fileURLWithPath: payloadFile))
+        } else {
+            throw UsageError("worker: --profile-json or --payload-file is required")
+        }
         let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
-        let result = Worker.run(strategy: chosen, profile: profile, pass: pass, plan: plan)
+        let reference = CommandLineTool.catalogue.first { $0.group == chosen.group && $0.isReference && $0.id != chosen.id }
+        let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass, plan: plan)
         try JSONEncoder().encode(result).write(to: URL(fileURLWithPath: report))
     }
 }

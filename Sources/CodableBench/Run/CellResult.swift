@@ -11,7 +11,7 @@ public struct CellResult {
     /// Instructions per decode from the callgrind pass, when requested.
     public var instructions: Int? = nil
 
-    public var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.profile) }
+    public var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.source) }
     /// True when the cell ended otherwise than its strategy anticipates on this payload.
     public var isUnexpected: Bool { verdict.outcome != expectedOutcome }
 

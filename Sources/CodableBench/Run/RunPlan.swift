@@ -1,9 +1,14 @@
 import Foundation
 
-/// One cell of a run: a strategy on a profile.
+/// One cell of a run: a strategy on a payload.
 public struct Cell {
     public let strategy: Strategy
-    public let profile: Profile
+    public let source: PayloadSource
+
+    public init(strategy: Strategy, source: PayloadSource) {
+        self.strategy = strategy
+        self.source = source
+    }
 }
 
 /// Which strategies and profiles a run covers; built and validated before anything runs, so a bad
@@ -38,7 +43,7 @@ public struct RunPlan {
         for strategy in selected {
             let defaults = strategy.defaultProfiles.filter { !(skipLarge && $0.contains("large")) }
             for name in profileNames.isEmpty ? defaults : profileNames {
-                cells.append(Cell(strategy: strategy, profile: try profile(name)))
+                cells.append(Cell(strategy: strategy, source: .generated(try profile(name))))
             }
         }
         guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy matches") }
@@ -54,9 +59,23 @@ public struct RunPlan {
             }
             let profile = try loaded[key.profile] ?? profiles.profile(named: key.profile)
             loaded[key.profile] = profile
-            return Cell(strategy: strategy, profile: profile)
+            return Cell(strategy: strategy, source: .generated(profile))
         }
         guard !cells.isEmpty else { throw UsageError("nothing to run: the baseline has no cells") }
+    }
+
+    /// Every selected strategy on each file (by default the model-free ones: groups `any-json`
+    /// and `references`).
+    public init(catalogue: [Strategy], strategyIDs: [String], files: [URL]) throws {
+        for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
+            throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
+        }
+        for file in files { _ = try PayloadFile.read(file) }
+        let selected = strategyIDs.isEmpty
+            ? catalogue.filter { !$0.isHidden && ($0.group == "any-json" || $0.group == "references") }
+            : catalogue.filter { strategyIDs.contains($0.id) }
+        cells = selected.flatMap { strategy in files.map { Cell(strategy: strategy, source: .file($0)) } }
+        guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy or payload") }
     }
 }
 

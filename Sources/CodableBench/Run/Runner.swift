@@ -86,7 +86,7 @@ public struct Runner {
 
         let plan = options.plan
         let cells = runPlan.cells
-        var payloads: [String: GeneratedPayload] = [:]
+        var payloads: [String: PreparedPayload] = [:]
         var results: [CellResult] = []
         var progress = Progress(total: cells.count * plan.forks, log: log)
         var measured: UInt64 = 0
@@ -96,8 +96,9 @@ public struct Runner {
         // `forks` rounds, each visiting every cell in a new shuffled order: a slow spell of the
         // machine lands on random forks of random cells instead of on one group.
         var states = try cells.map { cell -> CellState in
-            let payload = payloads[cell.profile.name] ?? NewsGenerator.generate(cell.profile)
-            payloads[cell.profile.name] = payload
+            let key = cell.source.knobs
+            let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source)
+            payloads[key] = payload
             return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
         }
         var finished: [Int: CellResult] = [:]
@@ -148,12 +149,12 @@ public struct Runner {
     /// What the parent knows about a cell while its forks run.
     struct CellState {
         let cell: Cell
-        let payload: GeneratedPayload
+        let payload: PreparedPayload
         let arguments: [String]
         var verdict = Verdict(.ok)
         var timings: [TimingResult] = []
 
-        init(cell: Cell, payload: GeneratedPayload, arguments: [String]) {
+        init(cell: Cell, payload: PreparedPayload, arguments: [String]) {
             self.cell = cell
             self.payload = payload
             self.arguments = arguments
@@ -161,9 +162,9 @@ public struct Runner {
 
         var identity: CellIdentity {
             CellIdentity(group: cell.strategy.group, strategy: cell.strategy.id,
-                         expectation: cell.strategy.expectation.rawValue, profile: cell.profile.name,
-                         bytes: payload.bytes.count, sha256: payload.sha256, elements: payload.manifest.elements,
-                         seed: cell.profile.seed, knobs: cell.profile.knobSummary)
+                         expectation: cell.strategy.expectation.rawValue, profile: cell.source.name,
+                         bytes: payload.bytes, sha256: payload.sha256, elements: payload.elements,
+                         seed: cell.source.seed, knobs: cell.source.knobs)
         }
     }
 
@@ -185,7 +186,7 @@ public struct Runner {
             return .ended(Verdict(.crashed, detail))
         case .report(let report):
             if report.sha256 != state.payload.sha256 {
-                throw HarnessFailure("worker generated different bytes for profile \(state.cell.profile.name) (sha256 \(report.sha256) vs \(state.payload.sha256))")
+                throw HarnessFailure("worker read different bytes for \(state.cell.source.name) (sha256 \(report.sha256) vs \(state.payload.sha256))")
             }
             guard report.outcome.isMeasured, let timing = report.timing else {
                 return .ended(Verdict(report.outcome, report.detail))
@@ -232,9 +233,15 @@ public struct Runner {
     private func workerArguments(_ cell: Cell) throws -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let profileJSON = String(decoding: try encoder.encode(cell.profile), as: UTF8.self)
         let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
-        return ["--strategy", cell.strategy.id, "--profile-json", profileJSON, "--plan-json", planJSON]
+        let source: [String]
+        switch cell.source {
+        case .generated(let profile):
+            source = ["--profile-json", String(decoding: try encoder.encode(profile), as: UTF8.self)]
+        case .file(let url):
+            source = ["--payload-file", url.path]
+        }
+        return ["--strategy", cell.strategy.id, "--plan-json", planJSON] + source
     }
 
     private func launchWorker(_ launcher: WorkerLauncher, _ arguments: [String],

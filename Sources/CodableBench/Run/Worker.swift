@@ -6,12 +6,23 @@ public enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     public static let countedDecodes = 3
 
-    public static func run(strategy: Strategy, profile: Profile, pass: WorkerReport.Pass,
-                           plan: SamplingPlan) -> WorkerReport {
-        let payload = NewsGenerator.generate(profile)
-        var report = WorkerReport(pass: pass, outcome: .ok, detail: "", bytes: payload.bytes.count,
-                                  sha256: payload.sha256)
-        let verdict = Verifier.verify(strategy, on: payload)
+    /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
+    /// or a JSON value) are compared with.
+    public static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
+                           plan: SamplingPlan) throws -> WorkerReport {
+        let bytes: Data
+        let verdict: Verdict
+        switch source {
+        case .generated(let profile):
+            let payload = NewsGenerator.generate(profile)
+            bytes = payload.bytes
+            verdict = Verifier.verify(strategy, on: payload, reference: reference)
+        case .file(let url):
+            bytes = try PayloadFile.read(url)
+            verdict = Verifier.verify(strategy, bytes: bytes, reference: reference)
+        }
+        let payload = (bytes: bytes, sha256: SHA256.hex(of: bytes))
+        var report = WorkerReport(pass: pass, outcome: .ok, detail: "", bytes: bytes.count, sha256: payload.sha256)
         report.outcome = verdict.outcome
         report.detail = verdict.detail
         guard verdict.outcome.isMeasured else { return report }

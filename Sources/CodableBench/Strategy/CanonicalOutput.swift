@@ -6,6 +6,9 @@ public enum CanonicalOutput: Sendable {
     case feedWithExt(CanonicalFeed, ext: [JSONValue])
     /// The whole feed and each article's subtype, both compared with the truth.
     case feedWithKinds(CanonicalFeed, kinds: [CanonicalKind])
+    /// A whole document read as a JSON value (model-free strategies). There is no ground truth for
+    /// it: it is compared with the group reference's value on the same bytes.
+    case json(JSONValue)
     /// References that parse without building entities: the number of articles they saw.
     case articleCount(Int)
     /// References whose only claim is that they completed (e.g. the empty-struct scan, memcpy):

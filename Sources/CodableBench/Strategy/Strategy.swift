@@ -85,6 +85,14 @@ public struct Strategy: Sendable {
         return contract == .strict && profile.isFaulty ? .threwAsExpected : .ok
     }
 
+    /// The expected outcome on any payload source: a file expects `ok` unless declared by its name.
+    public func expectedOutcome(on source: PayloadSource) -> Outcome {
+        switch source {
+        case .generated(let profile): return expectedOutcome(on: profile)
+        case .file(let url): return expectedOutcomes[url.lastPathComponent] ?? .ok
+        }
+    }
+
     /// Runs the verification decode (for callers outside the worker, such as tests).
     public func verificationOutput(for data: Data) throws -> CanonicalOutput {
         try decodeForVerification(data)

@@ -2,10 +2,45 @@ import Foundation
 
 /// Compares a strategy's canonical output with the generator's ground truth, before any timing.
 public enum Verifier {
-    /// Runs the strategy's verification decode on the payload and judges the result.
-    public static func verify(_ strategy: Strategy, on payload: GeneratedPayload) -> Verdict {
+    /// Runs the strategy's verification decode on the payload and judges the result: against the
+    /// generator's truth, or, for a JSON value (which the truth does not describe), against the
+    /// group `reference`'s value on the same bytes.
+    public static func verify(_ strategy: Strategy, on payload: GeneratedPayload, reference: Strategy? = nil) -> Verdict {
         let result = Result { try strategy.decodeForVerification(payload.bytes) }
+        if case .success(.json(let value)) = result {
+            return compare(value, of: strategy, with: reference, bytes: payload.bytes)
+        }
         return judge(strategy: strategy, payload: payload, result: result)
+    }
+
+    /// Verification without ground truth, for a payload file: JSON values are compared with the
+    /// group reference's; parse-only references must complete.
+    public static func verify(_ strategy: Strategy, bytes: Data, reference: Strategy?) -> Verdict {
+        switch Result(catching: { try strategy.decodeForVerification(bytes) }) {
+        case .failure(let error):
+            return Verdict(.threw, DecodingErrorDescription.oneLine(error))
+        case .success(.processedBytes(let count)):
+            return count == bytes.count ? Verdict(.ok) : Verdict(.wrongOutput, "processed \(count) bytes of \(bytes.count)")
+        case .success(.articleCount):
+            return Verdict(.ok)  // a parse-only reference: nothing to count against in a file
+        case .success(.json(let value)):
+            return compare(value, of: strategy, with: reference, bytes: bytes)
+        case .success:
+            return Verdict(.unsupported, "this strategy decodes the generator's news model; a file has no truth for it")
+        }
+    }
+
+    /// A JSON value against the reference's on the same bytes. The reference itself defines the
+    /// value (its own verification is that it reads every generated payload and file).
+    static func compare(_ value: JSONValue, of strategy: Strategy, with reference: Strategy?, bytes: Data) -> Verdict {
+        guard let reference, reference.id != strategy.id else { return Verdict(.ok) }
+        guard case .success(.json(let expected)) = Result(catching: { try reference.decodeForVerification(bytes) }) else {
+            return Verdict(.unsupported, "the reference \(reference.id) could not read this payload")
+        }
+        if value == expected { return Verdict(.ok) }
+        let difference = JSONValueDifference.find(expected: expected, actual: value, path: "")
+            .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs from \(reference.id)"
+        return Verdict(.wrongOutput, difference + " (vs \(reference.id))")
     }
 
     public static func judge(strategy: Strategy, payload: GeneratedPayload,
@@ -21,6 +56,9 @@ public enum Verifier {
                 return Verdict(.threwAsExpected, description)
             }
             return Verdict(.threw, description)
+
+        case .success(.json):
+            return Verdict(.unsupported, "a JSON value is verified against the group reference")
 
         case .success(.processedBytes(let count)):
             return count == payload.bytes.count
