@@ -223,6 +223,44 @@ struct EndToEndTests {
                 "\(run.stderr)")
     }
 
+    static let testSuite = TestSupport.packageRoot.appendingPathComponent("../shared/JSONTestSuite/test_parsing")
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: testSuite.path), "needs ../shared/JSONTestSuite"))
+    func conformanceSweepOnASampleOfJSONTestSuite() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let sample = ["y_array_empty.json", "y_structure_lonely_int.json", "n_structure_unclosed_array.json",
+                      "n_array_extra_comma.json", "n_number_0.1.2.json", "n_structure_100000_opening_arrays.json"]
+        for file in sample {
+            try FileManager.default.copyItem(at: Self.testSuite.appendingPathComponent(file), to: dir.appendingPathComponent(file))
+        }
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run(["conformance", "--dir", dir.path, "--timeout", "20", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("runs").path).first)
+        let (header, rows) = try CSVFormat.read(out.appendingPathComponent("runs/\(folder)/conformance.csv"))
+        #expect(header == ["file", "expected", "strategy", "result", "disagrees", "detail"])
+        func result(_ file: String, _ strategy: String) -> String? {
+            rows.first { $0[0] == file && $0[2] == strategy }?[3]
+        }
+        #expect(rows.count == sample.count * 6)  // any-json (4) and the references but memcpy (2)
+        #expect(!rows.contains { $0[2] == "ref-memcpy" })
+        for strategy in ["any-jsonserialization-exact", "any-json-enum", "ref-foundation-scan"] {
+            #expect(result("y_array_empty.json", strategy) == "accept")
+            #expect(result("n_structure_unclosed_array.json", strategy) == "reject")
+            // Foundation's parsers accept a trailing comma, which the standard forbids.
+            #expect(result("n_array_extra_comma.json", strategy) == "accept")
+        }
+        // JSONSerialization's default options refuse a top-level scalar; with .fragmentsAllowed it is read.
+        #expect(result("y_structure_lonely_int.json", "ref-jsonserialization-parse") == "reject")
+        #expect(result("y_structure_lonely_int.json", "any-jsonserialization-exact") == "accept")
+        // JSONDecoder does not check a number it never decodes: the empty struct "accepts" 0.1.2.
+        #expect(result("n_number_0.1.2.json", "ref-foundation-scan") == "accept")
+        #expect(result("n_number_0.1.2.json", "any-json-enum") == "reject")
+        // 100,000 nested arrays: rejected, crashed or timed out, but the sweep itself completed.
+        #expect(["reject", "crash", "timeout"].contains(result("n_structure_100000_opening_arrays.json", "any-json-enum") ?? ""))
+        #expect(run.stdout.contains("| any-json-enum |"))
+    }
+
     @Test func listShowsEveryVisibleStrategyWithItsGroupAndExpectation() throws {
         let run = try TestSupport.run(["list"])
         #expect(run.status == 0)

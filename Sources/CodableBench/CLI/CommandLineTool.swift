@@ -46,7 +46,7 @@ struct BenchmarksCommand: ParsableCommand {
         discussion: "Exit status: 0 success, 1 regression (check), 2 usage or input error, 3 harness failure.",
         version: Provenance.harnessVersion,
         subcommands: [RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self,
-                      BaselineCommand.self, ReportCommand.self, WorkerCommand.self],
+                      BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, WorkerCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

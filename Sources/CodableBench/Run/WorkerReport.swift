@@ -1,6 +1,6 @@
 /// What a worker process hands back to the parent (as JSON in a file the parent names).
 public struct WorkerReport: Codable, Sendable {
-    public enum Pass: String, Codable, Sendable { case timing, counting, instructions }
+    public enum Pass: String, Codable, Sendable { case timing, counting, instructions, verify }
 
     public var pass: Pass
     public var outcome: Outcome
