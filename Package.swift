@@ -41,7 +41,8 @@ let package = Package(
         .executableTarget(name: "benchmarks", dependencies: ["CodableBench", "Catalogue"]),
         .testTarget(
             name: "CodableBenchTests",
-            dependencies: ["CodableBench", "Catalogue", "benchmarks"]
+            dependencies: ["CodableBench", "Catalogue", "benchmarks"],
+            exclude: ["Fixtures"]  // recorded runs, read from disk by RecordedRunsTests
         ),
         // The plain synthesized model in a module of its own, shared by strategy targets.
         .target(name: "StandardModel", dependencies: ["CodableBench"], path: "Benchmarks/StandardModel"),

@@ -216,6 +216,32 @@ struct EndToEndTests {
         #expect(outcome("any-jsonserialization-casts", "rewritten.json") == .wrongOutput)
     }
 
+    @Test func hostilePayloadFilesGetAnOutcomeNeverACrashOfTheHarness() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let tiny = NewsGenerator.generate(try TestSupport.profile("tiny")).bytes
+        let files: [(String, Data)] = [
+            ("empty.json", Data()),
+            ("truncated.json", tiny.prefix(tiny.count / 2)),
+            ("not-utf8.json", Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D])),
+            ("deep.json", Data(String(repeating: "[", count: 100_000).utf8) + Data(String(repeating: "]", count: 100_000).utf8)),
+        ]
+        for (name, bytes) in files { try bytes.write(to: dir.appendingPathComponent(name)) }
+        let run = try TestSupport.run(["run", "--allow-debug", "--quick", "--no-count", "--timeout", "20", "--out", dir.path,
+                                       "--strategy", "any-json-enum", "--strategy", "any-jsonserialization-exact"]
+                                      + files.flatMap { ["--payload", dir.appendingPathComponent($0.0).path] })
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsCSV.read(dir.appendingPathComponent("latest/results.csv"))
+        #expect(Set(rows.map(\.cell.profile)) == Set(files.map(\.0)))
+        for name in ["empty.json", "truncated.json", "not-utf8.json"] {
+            for row in rows where row.cell.profile == name {
+                #expect(row.outcome == .threw, "\(row.cell.strategy) on \(name): \(row.outcome)")
+                #expect(!row.detail.isEmpty && !row.detail.contains("\n"))
+            }
+        }
+        // 100,000 nested arrays: whatever each parser does, the cell has an outcome and the run went on.
+        #expect(rows.filter { $0.cell.profile == "deep.json" }.count >= 2)
+    }
+
     @Test(arguments: [("/nonexistent/x.json", "payload not found: /nonexistent/x.json"), ("/tmp", "payload is a directory")])
     func badPayloadFileIsOneLineAndExitTwo(path: String, message: String) throws {
         let run = try TestSupport.run(["run", "--allow-debug", "--payload", path])
