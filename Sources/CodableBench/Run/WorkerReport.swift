@@ -10,8 +10,6 @@ public struct WorkerReport: Codable, Sendable {
     public var timing: TimingResult?
     /// One entry per counted decode (counting pass only).
     public var allocations: [AllocationCount]?
-    /// `jemalloc` when counts are exact, `none` when no counter was available.
-    public var countingBackend: String?
     /// Decodes inside the instruction-counted region (instructions pass only).
     public var countedDecodes: Int?
 }
