@@ -29,14 +29,14 @@ public struct Crossover: Sendable {
     /// Every crossover analysis the run's cells allow.
     public static func all(in cells: [CellSummary], knobsByProfile: [String: String]) -> [Crossover] {
         var out: [Crossover] = []
+        // The references group (memcpy, parse floors) frames results; it answers no crossover question.
+        let candidates = cells.filter { $0.outcome == .ok && $0.key.group != "references" }
+        let info = Dictionary(candidates.map { ($0.key.strategy, (group: $0.key.group, reference: $0.isReference)) },
+                              uniquingKeysWith: { x, _ in x })
         for sweep in sweeps(knobsByProfile) {
-            let times: [String: [String: Double]] = Dictionary(grouping: cells.filter { sweep.points.keys.contains($0.key.profile) && $0.outcome == .ok }, by: \.key.strategy)
+            let times: [String: [String: Double]] = Dictionary(grouping: candidates.filter { sweep.points.keys.contains($0.key.profile) }, by: \.key.strategy)
                 .mapValues { Dictionary($0.compactMap { c in c.metrics[.wallTime].map { (c.key.profile, $0.median) } }, uniquingKeysWith: { a, _ in a }) }
-            let measured = times.filter { $0.value.count >= 3 }.keys
-                .filter { strategy in cells.contains { $0.key.strategy == strategy && $0.key.group != "references" } }.sorted()
-            // The references group (memcpy, parse floors) frames results; it answers no crossover question.
-            let info = Dictionary(cells.filter { $0.key.group != "references" }.map { ($0.key.strategy, (group: $0.key.group, reference: $0.isReference)) },
-                                  uniquingKeysWith: { x, _ in x })
+            let measured = times.filter { $0.value.count >= 3 }.keys.sorted()
             for (i, a) in measured.enumerated() {
                 // Pairs that answer a question: two strategies of a group, or two groups' references.
                 for b in measured[(i + 1)...] where info[a]!.group == info[b]!.group || (info[a]!.reference && info[b]!.reference) {

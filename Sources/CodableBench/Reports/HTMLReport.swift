@@ -42,7 +42,7 @@ enum HTMLReport {
         }
         let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {
-            let series = Reports.scalingSeries(run: run, cells: cells)
+            let series = Reports.scalingSeries(run: run, cells: cells, strategies: Set(scaling.map(\.strategy)))
             body += "<section><h2>Scaling</h2><figure>"
                 + SVGChart.logLog(title: "time per decode against payload size", xLabel: "payload bytes",
                                   yLabel: "ns per decode", series: series)

@@ -57,34 +57,38 @@ public enum Reports {
         return out
     }
 
+    /// Each profile's knob summary, as the run recorded it.
+    static func knobsByProfile(_ run: RunData) -> [String: String] {
+        Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+    }
+
     static func crossovers(run: RunData, cells: [CellSummary]) -> [Crossover] {
-        let knobs = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
-        return Crossover.all(in: cells, knobsByProfile: knobs)
+        Crossover.all(in: cells, knobsByProfile: knobsByProfile(run))
     }
 
-    /// Scaling exponents over size sweeps only: profiles identical but for their element count.
+    /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.
+    static func sizeSweepCells(run: RunData, cells: [CellSummary]) -> [String: [CellSummary]] {
+        let sizeProfiles = Set(Crossover.sweeps(knobsByProfile(run)).filter { $0.knob == "elements" }.flatMap(\.points.keys))
+        return Dictionary(grouping: cells.filter { $0.outcome == .ok && sizeProfiles.contains($0.key.profile) },
+                          by: \.key.strategy)
+    }
+
+    static func timeAgainstSize(_ cells: [CellSummary]) -> [(x: Double, y: Double)] {
+        cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }
+    }
+
+    /// Scaling exponents over size sweeps only, for strategies measured on at least 3 sizes.
     static func scalingRows(run: RunData, cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
-        let knobs = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
-        var rows: [(strategy: String, sizes: Int, exponent: Double)] = []
-        for sweep in Crossover.sweeps(knobs) where sweep.knob == "elements" {
-            let onSweep = cells.filter { $0.outcome == .ok && sweep.points.keys.contains($0.key.profile) }
-            for (strategy, cells) in Dictionary(grouping: onSweep, by: \.key.strategy) where cells.count >= 3 {
-                let points = cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }
-                if let e = Scaling.exponent(points) { rows.append((strategy, points.count, e)) }
-            }
-        }
-        return rows.sorted { $0.strategy < $1.strategy }
+        sizeSweepCells(run: run, cells: cells).compactMap { strategy, cells in
+            let points = timeAgainstSize(cells)
+            guard points.count >= 3, let e = Scaling.exponent(points.map { ($0.x, $0.y) }) else { return nil }
+            return (strategy, points.count, e)
+        }.sorted { $0.strategy < $1.strategy }
     }
 
-    /// The size-sweep cells of the strategies in `scalingRows`, for the log–log chart.
-    static func scalingSeries(run: RunData, cells: [CellSummary]) -> [SVGChart.Series] {
-        let knobs = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
-        let sizeProfiles = Set(Crossover.sweeps(knobs).filter { $0.knob == "elements" }.flatMap(\.points.keys))
-        let names = Set(scalingRows(run: run, cells: cells).map(\.strategy))
-        let onSweep = cells.filter { names.contains($0.key.strategy) && sizeProfiles.contains($0.key.profile) && $0.outcome == .ok }
-        // (a strategy may cover only part of a sweep; scalingRows kept those with at least 3 sizes)
-        return Dictionary(grouping: onSweep, by: \.key.strategy).sorted { $0.key < $1.key }.map { name, cells in
-            SVGChart.Series(name: name, points: cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } })
-        }
+    /// The log–log chart's lines: the size-sweep cells of the given strategies.
+    static func scalingSeries(run: RunData, cells: [CellSummary], strategies: Set<String>) -> [SVGChart.Series] {
+        sizeSweepCells(run: run, cells: cells).filter { strategies.contains($0.key) }.sorted { $0.key < $1.key }
+            .map { SVGChart.Series(name: $0.key, points: timeAgainstSize($0.value)) }
     }
 }
