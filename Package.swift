@@ -14,6 +14,7 @@ let strategyTargets: [(name: String, path: String, uses: [Target.Dependency])] =
     ("Enums", "Benchmarks/Enums", []),
     ("CompositionAndInheritance", "Benchmarks/CompositionAndInheritance", []),
     ("AnyJSON", "Benchmarks/AnyJSON", ["DynamicValues"]),
+    ("Corpora", "Benchmarks/Corpora", ["DynamicValues"]),
     ("References", "Benchmarks/References", []),
     ("HarnessSelfTest", "Benchmarks/HarnessSelfTest", []),
 ]

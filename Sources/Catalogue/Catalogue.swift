@@ -1,6 +1,7 @@
 import AnyJSON
 import CodableBench
 import CompositionAndInheritance
+import Corpora
 import DatesAndNumbers
 import DictionaryPath
 import DynamicValues
@@ -26,6 +27,7 @@ public enum Catalogue {
         + EnumsStrategies.all
         + CompositionAndInheritanceStrategies.all
         + AnyJSONStrategies.all
+        + CorporaStrategies.all
         + ReferenceStrategies.all
         + HarnessSelfTestStrategies.all
 }

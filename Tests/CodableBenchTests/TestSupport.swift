@@ -19,7 +19,7 @@ enum TestSupport {
 
     /// The reference of a strategy's group (nil for the reference itself), as the worker picks it.
     static func reference(for strategy: Strategy) -> Strategy? {
-        Catalogue.all.first { $0.group == strategy.group && $0.isReference && $0.id != strategy.id }
+        Catalogue.all.reference(for: strategy)
     }
 
     /// The `benchmarks` binary SwiftPM built beside this test bundle.

@@ -19,6 +19,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("payload"), help: "Run on this JSON file instead of generated profiles (repeatable): model-free strategies, verified against the reference reading.")
     var payloads: [String] = []
 
+    @Option(name: .customLong("corpus-dir"), help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora and ../shared/corpora (repeatable).")
+    var corpusDirs: [String] = []
+
     @Flag(help: "Fewer, shorter samples, and no profile named 'large'.")
     var quick = false
 
@@ -48,6 +51,9 @@ struct RunCommand: ParsableCommand {
         guard TimingAllocator(rawValue: allocator) != nil else {
             throw ValidationError("--allocator must be system or jemalloc, got '\(allocator)'")
         }
+        for dir in corpusDirs where !FileManager.default.fileExists(atPath: dir) {
+            throw ValidationError("--corpus-dir \(dir) does not exist")
+        }
     }
 
     func run() throws {
@@ -57,7 +63,8 @@ struct RunCommand: ParsableCommand {
         let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
         let plan = payloads.isEmpty
             ? try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
-                          profileNames: profiles, skipLarge: quick, profiles: catalog)
+                          profileNames: profiles, skipLarge: quick, profiles: catalog,
+                          folders: .standard(extra: corpusDirs))
             : try RunPlan(catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
                           files: payloads.map { URL(fileURLWithPath: $0) })
         let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,

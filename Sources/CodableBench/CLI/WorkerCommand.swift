@@ -28,7 +28,7 @@ struct WorkerCommand: ParsableCommand {
             throw UsageError("worker: --profile-json or --payload-file is required")
         }
         let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
-        let reference = CommandLineTool.catalogue.first { $0.group == chosen.group && $0.isReference && $0.id != chosen.id }
+        let reference = CommandLineTool.catalogue.reference(for: chosen)
         let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass, plan: plan)
         try JSONEncoder().encode(result).write(to: URL(fileURLWithPath: report))
     }

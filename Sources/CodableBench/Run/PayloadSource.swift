@@ -59,3 +59,24 @@ enum PayloadFile {
         return data
     }
 }
+
+/// Where the files strategies name (`defaultFiles`) are looked up, in order.
+public struct PayloadFolders: Sendable {
+    public let directories: [URL]
+
+    public init(directories: [URL]) {
+        self.directories = directories
+    }
+
+    /// `extra` (e.g. `--corpus-dir`) first, then `Data/corpora` and `../shared/corpora`.
+    public static func standard(extra: [String] = []) -> PayloadFolders {
+        PayloadFolders(directories: (extra + ["Data/corpora", "../shared/corpora"]).map { URL(fileURLWithPath: $0) })
+    }
+
+    /// The first folder's file of that name, if any.
+    public func locate(_ name: String) -> URL? {
+        directories.map { $0.appendingPathComponent(name) }.first { FileManager.default.isReadableFile(atPath: $0.path) }
+    }
+
+    var searched: String { directories.map(\.relativePath).joined(separator: ", ") }
+}

@@ -15,11 +15,14 @@ public struct Cell {
 /// name fails at once with a one-line error.
 public struct RunPlan {
     public let cells: [Cell]
+    /// One line per default file that was not found (its strategies' cells are skipped).
+    public private(set) var skipped: [String] = []
 
     /// `groups` and `strategyIDs` filter the catalogue (hidden strategies only by id); `profileNames`
-    /// replaces each strategy's default profiles; `skipLarge` drops default profiles named `large`.
+    /// replaces each strategy's default profiles (and leaves out default files); `skipLarge` drops
+    /// default profiles named `large`. Default files are looked up in `folders`.
     public init(catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
-                skipLarge: Bool = false, profiles: ProfileCatalog) throws {
+                skipLarge: Bool = false, profiles: ProfileCatalog, folders: PayloadFolders = .standard()) throws {
         let knownGroups = Set(catalogue.filter { !$0.isHidden }.map(\.group))
         for group in groups where !knownGroups.contains(group) {
             throw UsageError("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
@@ -40,22 +43,48 @@ public struct RunPlan {
             return p
         }
         var cells: [Cell] = []
+        var missing: [String: [String]] = [:]
         for strategy in selected {
-            let defaults = strategy.defaultProfiles.filter { !(skipLarge && $0.contains("large")) }
-            for name in profileNames.isEmpty ? defaults : profileNames {
+            if !profileNames.isEmpty {
+                if strategy.defaultFiles.isEmpty || !strategy.defaultProfiles.isEmpty {
+                    for name in profileNames { cells.append(Cell(strategy: strategy, source: .generated(try profile(name)))) }
+                }
+                continue
+            }
+            for name in strategy.defaultProfiles where !(skipLarge && name.contains("large")) {
                 cells.append(Cell(strategy: strategy, source: .generated(try profile(name))))
             }
+            for name in strategy.defaultFiles {
+                if let url = folders.locate(name) {
+                    cells.append(Cell(strategy: strategy, source: .file(url)))
+                } else {
+                    missing[name, default: []].append(strategy.id)
+                }
+            }
         }
-        guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy matches") }
+        skipped = missing.keys.sorted().map { name in
+            "skipping \(missing[name]!.count) strategies on \(name): not found in \(folders.searched) (pass --corpus-dir DIR)"
+        }
+        guard !cells.isEmpty else {
+            throw UsageError("nothing to run: no strategy matches" + (skipped.isEmpty ? "" : " (\(skipped[0]))"))
+        }
         self.cells = cells
     }
 
-    /// Exactly these (strategy, profile) cells, e.g. the cells of a baseline.
-    public init(catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog) throws {
+    /// Exactly these (strategy, profile) cells, e.g. the cells of a baseline. A profile that is one
+    /// of the strategy's default files is looked up in `folders`.
+    public init(catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog,
+                folders: PayloadFolders = .standard()) throws {
         var loaded: [String: Profile] = [:]
         cells = try keys.sorted().map { key in
             guard let strategy = catalogue.first(where: { $0.id == key.strategy }) else {
                 throw UsageError("the baseline names strategy '\(key.strategy)', which this build does not have")
+            }
+            if strategy.defaultFiles.contains(key.profile) {
+                guard let url = folders.locate(key.profile) else {
+                    throw UsageError("the baseline runs \(key.strategy) on \(key.profile), which is not in \(folders.searched)")
+                }
+                return Cell(strategy: strategy, source: .file(url))
             }
             let profile = try loaded[key.profile] ?? profiles.profile(named: key.profile)
             loaded[key.profile] = profile

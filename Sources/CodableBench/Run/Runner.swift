@@ -92,6 +92,7 @@ public struct Runner {
         var measured: UInt64 = 0
         let start = Date()
         log("run \(runID): \(cells.count) cells × \(plan.forks) forks, results in \(runDirectory.path)")
+        runPlan.skipped.forEach(log)
 
         // `forks` rounds, each visiting every cell in a new shuffled order: a slow spell of the
         // machine lands on random forks of random cells instead of on one group.

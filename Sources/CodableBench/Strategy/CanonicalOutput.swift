@@ -6,12 +6,56 @@ public enum CanonicalOutput: Sendable {
     case feedWithExt(CanonicalFeed, ext: [JSONValue])
     /// The whole feed and each article's subtype, both compared with the truth.
     case feedWithKinds(CanonicalFeed, kinds: [CanonicalKind])
-    /// A whole document read as a JSON value (model-free strategies). There is no ground truth for
-    /// it: it is compared with the group reference's value on the same bytes.
+    /// A whole document read as a JSON value (model-free strategies): compared with the exact
+    /// parse of the same bytes (`JSONValue.parse`), which keeps `1` and `1.0` apart.
     case json(JSONValue)
     /// References that parse without building entities: the number of articles they saw.
     case articleCount(Int)
+    /// A typed model's view of a document it did not generate (a corpus file, a captured payload),
+    /// usually `JSONValue(encoding: model)`. Verified twice: it must be a sub-tree of the document
+    /// as read exactly (every key it has, with the same value; every array, with the same length),
+    /// and it must equal the group reference's view of the same bytes.
+    case documentView(JSONValue)
+    /// Any Equatable value of your own models, compared with the group reference's value on the
+    /// same bytes (`wrong-output` with the first differing path). Build it with `.equatable(_:)`.
+    case value(CanonicalValue)
     /// References whose only claim is that they completed (e.g. the empty-struct scan, memcpy):
     /// the byte count they processed.
     case processedBytes(Int)
+}
+
+extension CanonicalOutput {
+    /// Outputs that the generator's truth does not describe: judged against the group reference.
+    var isJudgedByReference: Bool {
+        switch self {
+        case .json, .documentView, .value: return true
+        default: return false
+        }
+    }
+
+    /// Your own model as the canonical output: compared with the reference strategy's model.
+    public static func equatable<Model: Equatable & Sendable>(_ model: Model) -> CanonicalOutput {
+        .value(CanonicalValue(model))
+    }
+
+    /// Your own Encodable model as a view of the document (see `documentView`). Encoding happens
+    /// during verification only, never in the timed decode.
+    public static func encoded<Model: Encodable>(_ model: Model) throws -> CanonicalOutput {
+        .documentView(try JSONValue(encoding: model))
+    }
+}
+
+/// A type-erased Equatable value: equal only to a value of the same type that compares equal.
+public struct CanonicalValue: Sendable {
+    let value: any Sendable
+    private let isEqualTo: @Sendable (any Sendable) -> Bool
+
+    public init<Model: Equatable & Sendable>(_ model: Model) {
+        value = model
+        isEqualTo = { other in (other as? Model) == model }
+    }
+
+    public static func == (lhs: CanonicalValue, rhs: CanonicalValue) -> Bool {
+        lhs.isEqualTo(rhs.value)
+    }
 }

@@ -31,6 +31,10 @@ public struct Strategy: Sendable {
     public let isReference: Bool
     /// Profiles the strategy runs on by default (overridden by `--profile`).
     public let defaultProfiles: [String]
+    /// Files the strategy runs on by default (e.g. `twitter.json`), looked up by name in the run's
+    /// payload folders (`Data/corpora`, `../shared/corpora`, `--corpus-dir`); skipped with a
+    /// message when absent. A strategy with files is bound to that kind of document.
+    public let defaultFiles: [String]
     /// Hidden strategies (harness self-tests) run only when named explicitly.
     public let isHidden: Bool
     /// A tighter per-cell timeout than the run's, for pitfalls known never to end (seconds).
@@ -55,12 +59,13 @@ public struct Strategy: Sendable {
         contract: Contract = .strict,
         isPitfall: Bool = false,
         isReference: Bool = false,
-        defaultProfiles: [String] = ["small", "medium", "large"],
+        defaultProfiles: [String]? = nil,
+        defaultFiles: [String] = [],
         isHidden: Bool = false,
         timeoutCap: Double? = nil,
         expectedOutcomes: [String: Outcome] = [:],
         decode: @escaping @Sendable (Data) throws -> Output,
-        canonical: @escaping @Sendable (Output) -> CanonicalOutput
+        canonical: @escaping @Sendable (Output) throws -> CanonicalOutput
     ) {
         self.id = id
         self.group = group
@@ -68,11 +73,13 @@ public struct Strategy: Sendable {
         self.contract = contract
         self.isPitfall = isPitfall
         self.isReference = isReference
-        self.defaultProfiles = defaultProfiles
+        // Without profiles named, a strategy runs on the standard sizes unless it is bound to files.
+        self.defaultProfiles = defaultProfiles ?? (defaultFiles.isEmpty ? ["small", "medium", "large"] : [])
+        self.defaultFiles = defaultFiles
         self.isHidden = isHidden
         self.timeoutCap = timeoutCap
         self.expectedOutcomes = expectedOutcomes
-        self.decodeForVerification = { data in canonical(try decode(data)) }
+        self.decodeForVerification = { data in try canonical(try decode(data)) }
         self.decodeRepeatedly = { data, count in
             for _ in 0..<count { blackHole(try decode(data)) }
         }
@@ -96,6 +103,17 @@ public struct Strategy: Sendable {
     /// Runs the verification decode (for callers outside the worker, such as tests).
     public func verificationOutput(for data: Data) throws -> CanonicalOutput {
         try decodeForVerification(data)
+    }
+}
+
+extension Array where Element == Strategy {
+    /// The reference `strategy` is verified against when there is no ground truth: a reference of
+    /// its group that shares one of its files, else one bound to no file. A reference has none.
+    public func reference(for strategy: Strategy) -> Strategy? {
+        guard !strategy.isReference else { return nil }
+        let references = filter { $0.group == strategy.group && $0.isReference }
+        return references.first { !Set($0.defaultFiles).isDisjoint(with: strategy.defaultFiles) }
+            ?? references.first { $0.defaultFiles.isEmpty }
     }
 }
 

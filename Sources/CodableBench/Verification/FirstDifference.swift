@@ -2,11 +2,13 @@
 /// `data.articles[12].authors[0].name: expected "Ann", got "Anne"`. Reflection is slow, so it runs
 /// only after `==` has already said the values differ.
 public enum FirstDifference {
-    public static func find(expected: Any, actual: Any) -> String? {
-        walk(expected, actual, path: "")
+    /// `renamingKeys` names properties by the payload's snake_case keys (the canonical model);
+    /// off, paths use the property names as declared (your own models).
+    public static func find(expected: Any, actual: Any, renamingKeys: Bool = true) -> String? {
+        walk(expected, actual, path: "", renamingKeys: renamingKeys)
     }
 
-    private static func walk(_ expected: Any, _ actual: Any, path: String) -> String? {
+    private static func walk(_ expected: Any, _ actual: Any, path: String, renamingKeys: Bool) -> String? {
         if let e = expected as? JSONValue, let a = actual as? JSONValue {
             return JSONValueDifference.find(expected: e, actual: a, path: path)
         }
@@ -18,19 +20,20 @@ public enum FirstDifference {
             let av = a.children.first?.value
             switch (ev, av) {
             case (nil, nil): return nil
-            case let (ev?, av?): return walk(ev, av, path: path)
+            case let (ev?, av?): return walk(ev, av, path: path, renamingKeys: renamingKeys)
             default: return "\(path): expected \(describe(ev)), got \(describe(av))"
             }
         case .collection:
             let ec = Array(e.children), ac = Array(a.children)
             for i in 0..<min(ec.count, ac.count) {
-                if let d = walk(ec[i].value, ac[i].value, path: "\(path)[\(i)]") { return d }
+                if let d = walk(ec[i].value, ac[i].value, path: "\(path)[\(i)]", renamingKeys: renamingKeys) { return d }
             }
             return ec.count == ac.count ? nil : "\(path): expected \(ec.count) elements, got \(ac.count)"
         case .struct, .class:
             for (ec, ac) in zip(e.children, a.children) {
-                let name = jsonName(ec.label ?? "?")
-                if let d = walk(ec.value, ac.value, path: path.isEmpty ? name : "\(path).\(name)") { return d }
+                let label = ec.label ?? "?"
+                let name = renamingKeys ? jsonName(label) : label
+                if let d = walk(ec.value, ac.value, path: path.isEmpty ? name : "\(path).\(name)", renamingKeys: renamingKeys) { return d }
             }
             return nil
         default:

@@ -3,18 +3,18 @@ import Foundation
 /// Compares a strategy's canonical output with the generator's ground truth, before any timing.
 public enum Verifier {
     /// Runs the strategy's verification decode on the payload and judges the result: against the
-    /// generator's truth, or, for a JSON value (which the truth does not describe), against the
-    /// group `reference`'s value on the same bytes.
+    /// generator's truth, or, for outputs the truth does not describe (a JSON value, a document
+    /// view, your own model), against the group `reference`'s output on the same bytes.
     public static func verify(_ strategy: Strategy, on payload: GeneratedPayload, reference: Strategy? = nil) -> Verdict {
         let result = Result { try strategy.decodeForVerification(payload.bytes) }
-        if case .success(.json(let value)) = result {
-            return compare(value, of: strategy, with: reference, bytes: payload.bytes)
+        if case .success(let output) = result, output.isJudgedByReference {
+            return compare(output, of: strategy, with: reference, bytes: payload.bytes)
         }
         return judge(strategy: strategy, payload: payload, result: result)
     }
 
-    /// Verification without ground truth, for a payload file: JSON values are compared with the
-    /// group reference's; parse-only references must complete.
+    /// Verification without ground truth, for a payload file: outputs are compared with the group
+    /// reference's (document views also with the document); parse-only references must complete.
     public static func verify(_ strategy: Strategy, bytes: Data, reference: Strategy?) -> Verdict {
         switch Result(catching: { try strategy.decodeForVerification(bytes) }) {
         case .failure(let error):
@@ -23,24 +23,54 @@ public enum Verifier {
             return count == bytes.count ? Verdict(.ok) : Verdict(.wrongOutput, "processed \(count) bytes of \(bytes.count)")
         case .success(.articleCount):
             return Verdict(.ok)  // a parse-only reference: nothing to count against in a file
-        case .success(.json(let value)):
-            return compare(value, of: strategy, with: reference, bytes: bytes)
+        case .success(let output) where output.isJudgedByReference:
+            return compare(output, of: strategy, with: reference, bytes: bytes)
         case .success:
             return Verdict(.unsupported, "this strategy decodes the generator's news model; a file has no truth for it")
         }
     }
 
-    /// A JSON value against the reference's on the same bytes. The reference itself defines the
-    /// value (its own verification is that it reads every generated payload and file).
-    static func compare(_ value: JSONValue, of strategy: Strategy, with reference: Strategy?, bytes: Data) -> Verdict {
+    /// An output against the document itself (a JSON value must equal it; a view must be a
+    /// sub-tree of it) and against the reference's output on the same bytes (views and your own
+    /// values). The document is read by the exact parser, which is not among the measured readers.
+    static func compare(_ output: CanonicalOutput, of strategy: Strategy, with reference: Strategy?, bytes: Data) -> Verdict {
+        switch output {
+        case .json(let value), .documentView(let value):
+            let document: JSONValue
+            do { document = try JSONValue.parse(bytes) } catch {
+                return Verdict(.unsupported, "the payload is not strict JSON (\(error)), so the reading cannot be checked")
+            }
+            if case .json = output {
+                if value == document { return Verdict(.ok) }
+                let difference = JSONValueDifference.find(expected: document, actual: value, path: "")
+                    .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
+                return Verdict(.wrongOutput, difference + " (vs the document)")
+            }
+            if let mismatch = DocumentViewCheck.firstMismatch(view: value, document: document) {
+                return Verdict(.wrongOutput, mismatch + " (vs the document)")
+            }
+        default:
+            break
+        }
         guard let reference, reference.id != strategy.id else { return Verdict(.ok) }
-        guard case .success(.json(let expected)) = Result(catching: { try reference.decodeForVerification(bytes) }) else {
+        guard case .success(let expected) = Result(catching: { try reference.decodeForVerification(bytes) }) else {
             return Verdict(.unsupported, "the reference \(reference.id) could not read this payload")
         }
-        if value == expected { return Verdict(.ok) }
-        let difference = JSONValueDifference.find(expected: expected, actual: value, path: "")
-            .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs from \(reference.id)"
-        return Verdict(.wrongOutput, difference + " (vs \(reference.id))")
+        let vs = " (vs \(reference.id))"
+        switch (expected, output) {
+        case let (.documentView(e), .documentView(a)):
+            if e == a { return Verdict(.ok) }
+            let difference = JSONValueDifference.find(expected: e, actual: a, path: "")
+                .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
+            return Verdict(.wrongOutput, difference + vs)
+        case let (.value(e), .value(a)):
+            if e == a { return Verdict(.ok) }
+            let difference = FirstDifference.find(expected: e.value, actual: a.value, renamingKeys: false)
+                .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
+            return Verdict(.wrongOutput, difference + vs)
+        default:
+            return Verdict(.unsupported, "the reference \(reference.id) gives another kind of output")
+        }
     }
 
     public static func judge(strategy: Strategy, payload: GeneratedPayload,
@@ -57,8 +87,8 @@ public enum Verifier {
             }
             return Verdict(.threw, description)
 
-        case .success(.json):
-            return Verdict(.unsupported, "a JSON value is verified against the group reference")
+        case .success(.json), .success(.documentView), .success(.value):
+            return Verdict(.unsupported, "this output is verified against the group reference")
 
         case .success(.processedBytes(let count)):
             return count == payload.bytes.count

@@ -1,0 +1,55 @@
+import CodableBench
+import Foundation
+import Testing
+
+@Suite("The exact document parser verification trusts")
+struct JSONDocumentParserTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Data(text.utf8)) }
+
+    @Test func literalsDecideIntegerDoubleAndBoolean() throws {
+        #expect(try parse("[1, 1.0, 1e2, -0, true, null, 9223372036854775807, 9223372036854775808]") == .array([
+            .int(1), .double(1), .double(100), .int(0), .bool(true), .null,
+            .int(Int64.max), .double(9223372036854775808),
+        ]))
+    }
+
+    /// JSONSerialization on Linux reads this literal one ULP off; the parser must not.
+    @Test func seventeenDigitDoublesAreCorrectlyRounded() throws {
+        let literal = "43.420273000000009"
+        guard case .array(let items) = try parse("[\(literal), -65.613616999999977]"),
+              case .double(let first) = items[0], case .double(let second) = items[1] else {
+            Issue.record("not two doubles"); return
+        }
+        #expect(first.bitPattern == Double(literal)!.bitPattern)
+        #expect(first.bitPattern == 0x4045_B5CB_8173_3228)  // 0x1.5b5cb81733228p+5, as Python and strtod read it
+        #expect(second == -65.61361699999998)
+    }
+
+    @Test func stringsUnescapeIncludingSurrogatePairs() throws {
+        #expect(try parse(#""a\"b\\c\/d\n\u00e9\ud83d\ude00""#) == .string("a\"b\\c/d\né😀"))
+        #expect(try parse(#"{"k": "日本"}"#) == .object(["k": .string("日本")]))
+    }
+
+    @Test(arguments: ["[1,]", "{\"a\":1,}", "[01]", "[1.]", "[.5]", "[\"\u{1}\"]", "[tru]", "{a:1}", "[1] x", "",
+                      #"["\ud800"]"#, #"["\x"]"#, "[-]", "[1e]"])
+    func invalidJSONIsRejected(text: String) {
+        #expect(throws: (any Error).self) { try parse(text) }
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        #expect(throws: (any Error).self) { try JSONValue.parse(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])) }
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: (any Error).self) { try parse(deep) }
+        let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect((try? parse(fine)) != nil)
+    }
+
+    @Test func encodedModelIsReadBackUnderItsKeys() throws {
+        struct Model: Encodable { let id: Int64; let ratio: Double; let name: String? }
+        #expect(try JSONValue(encoding: Model(id: 505874924095815681, ratio: 0.5, name: nil))
+                == .object(["id": .int(505874924095815681), "ratio": .double(0.5)]))
+    }
+}
