@@ -1,4 +1,4 @@
-import CodableBench
+@testable import CodableBench
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import CodableBench
+@testable import CodableBench
 import Testing
 
 @Suite("Statistics on hand-computed inputs")

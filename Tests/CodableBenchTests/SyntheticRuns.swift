@@ -1,4 +1,4 @@
-import CodableBench
+@testable import CodableBench
 import Foundation
 
 /// Builds small results files by hand, so the gate's decisions can be tested on exact numbers.

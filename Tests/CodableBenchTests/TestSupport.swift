@@ -1,5 +1,5 @@
 import Catalogue
-import CodableBench
+@testable import CodableBench
 import Foundation
 
 /// Shared helpers: the committed profiles, the catalogue, and the built `benchmarks` executable.
@@ -41,12 +41,13 @@ enum TestSupport {
         let stderr: String
     }
 
-    /// Runs `benchmarks` with arguments, from the package root, and waits for it.
-    static func run(_ arguments: [String]) throws -> Execution {
+    /// Runs `benchmarks` (or another program) with arguments, from the package root (or another
+    /// folder), and waits for it.
+    static func run(_ arguments: [String], program: URL? = nil, in directory: URL? = nil) throws -> Execution {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

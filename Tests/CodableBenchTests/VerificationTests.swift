@@ -1,5 +1,5 @@
 import Catalogue
-import CodableBench
+@testable import CodableBench
 import Foundation
 import Testing
 

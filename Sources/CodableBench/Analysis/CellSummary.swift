@@ -1,15 +1,15 @@
 /// One cell of a run as the reports see it: outcome and each metric's summary.
-public struct CellSummary: Sendable {
-    public let key: CellKey
-    public let outcome: Outcome
-    public let expectedOutcome: Outcome
-    public let detail: String
-    public let bytes: Int
-    public let elements: Int
-    public let isReference: Bool
-    public let metrics: [Metric: Summary]
+struct CellSummary: Sendable {
+    let key: CellKey
+    let outcome: Outcome
+    let expectedOutcome: Outcome
+    let detail: String
+    let bytes: Int
+    let elements: Int
+    let isReference: Bool
+    let metrics: [Metric: Summary]
 
-    public init(key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
+    init(key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
                 isReference: Bool, metrics: [Metric: Summary]) {
         self.key = key
         self.outcome = outcome
@@ -21,7 +21,7 @@ public struct CellSummary: Sendable {
         self.metrics = metrics
     }
 
-    public static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
+    static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
         run.cells.map { key, rows in
             let first = rows[0]
             var metrics: [Metric: Summary] = [:]
@@ -34,13 +34,13 @@ public struct CellSummary: Sendable {
 }
 
 /// Time of a strategy relative to its group's reference on the same payload.
-public struct Ratio: Sendable {
-    public let value: Double
+struct Ratio: Sendable {
+    let value: Double
     /// Conservative 95% interval from the two medians' intervals: [low/high_ref, high/low_ref].
-    public let low: Double
-    public let high: Double
+    let low: Double
+    let high: Double
 
-    public init?(_ cell: Summary?, reference: Summary?) {
+    init?(_ cell: Summary?, reference: Summary?) {
         guard let c = cell, let r = reference, r.median > 0, r.ci95Low > 0 else { return nil }
         value = c.median / r.median
         low = c.ci95Low / r.ci95High
@@ -49,8 +49,8 @@ public struct Ratio: Sendable {
 }
 
 /// Time ∝ size^exponent, fitted by least squares on log–log axes over a strategy's payload sizes.
-public enum Scaling {
-    public static func exponent(_ points: [(bytes: Double, time: Double)]) -> Double? {
+enum Scaling {
+    static func exponent(_ points: [(bytes: Double, time: Double)]) -> Double? {
         let valid = points.filter { $0.bytes > 0 && $0.time > 0 }
         guard Set(valid.map(\.bytes)).count >= 2 else { return nil }
         let xs = valid.map { log($0.bytes) }, ys = valid.map { log($0.time) }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The change of one metric of one cell between two runs.
-public struct MetricChange: Sendable {
-    public enum Verdict: String, Sendable {
+struct MetricChange: Sendable {
+    enum Verdict: String, Sendable {
         case faster, slower
         case more, fewer
         case noChange = "no change"
@@ -10,27 +10,27 @@ public struct MetricChange: Sendable {
         case outcomeChanged = "outcome changed"
     }
 
-    public let cell: CellKey
-    public let metric: Metric
-    public let baseline: Double?
-    public let current: Double?
-    public let verdict: Verdict
+    let cell: CellKey
+    let metric: Metric
+    let baseline: Double?
+    let current: Double?
+    let verdict: Verdict
     /// Mann–Whitney p-value when both runs had samples.
-    public let pValue: Double?
-    public let note: String
+    let pValue: Double?
+    let note: String
 
     /// (current − baseline) / baseline.
-    public var relativeChange: Double? {
+    var relativeChange: Double? {
         guard let b = baseline, let c = current, b != 0 else { return nil }
         return (c - b) / b
     }
 }
 
 /// Compares two runs cell by cell and metric by metric.
-public struct Comparison {
-    public let changes: [MetricChange]
+struct Comparison {
+    let changes: [MetricChange]
 
-    public init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+    init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -90,7 +90,7 @@ public struct Comparison {
     }
 
     /// A plain-text table of the changes, with a one-line tally.
-    public func render() -> String {
+    func render() -> String {
         var lines = ["cell | metric | baseline | current | change | p | verdict", "---|---|---|---|---|---|---"]
         func number(_ value: Double?, _ metric: Metric) -> String {
             guard let value else { return "-" }

@@ -2,19 +2,19 @@ import Foundation
 
 /// Where one strategy overtakes another along a knob sweep: profiles whose knobs differ in exactly
 /// one knob (e.g. `unrelated` 0, 0.3, 0.6, 0.9) form a sweep.
-public struct Crossover: Sendable {
-    public let knob: String
-    public let strategyA: String
-    public let strategyB: String
+struct Crossover: Sendable {
+    let knob: String
+    let strategyA: String
+    let strategyB: String
     /// Knob values and A's time over B's at each.
-    public let ratios: [(knob: Double, ratio: Double)]
+    let ratios: [(knob: Double, ratio: Double)]
     /// Knob values where A/B crosses 1, interpolated linearly between sweep points; a crossing
     /// counts only when A/B is clear of 1 by the margin on both sides.
-    public let crossings: [Double]
+    let crossings: [Double]
     /// Ratios within this margin of 1 are "equal" (the noise floor).
-    public static let margin = 0.05
+    static let margin = 0.05
 
-    public var summary: String {
+    var summary: String {
         let range = "\(knob) \(ratios.first!.knob)…\(ratios.last!.knob)"
         guard !crossings.isEmpty else {
             let prefix = "\(strategyA) vs \(strategyB): no crossover in range (\(range))"
@@ -27,7 +27,7 @@ public struct Crossover: Sendable {
     }
 
     /// Every crossover analysis the run's cells allow.
-    public static func all(in cells: [CellSummary], knobsByProfile: [String: String]) -> [Crossover] {
+    static func all(in cells: [CellSummary], knobsByProfile: [String: String]) -> [Crossover] {
         var out: [Crossover] = []
         // The references group (memcpy, parse floors) frames results; it answers no crossover question.
         let candidates = cells.filter { $0.outcome == .ok && $0.key.group != "references" }

@@ -1,25 +1,25 @@
 import Foundation
 
 /// The regression gate: compares a current run with a baseline and decides.
-public struct Gate {
-    public struct Finding: Sendable {
-        public let cell: CellKey
-        public let metric: String
-        public let baseline: String
-        public let current: String
-        public let message: String
+struct Gate {
+    struct Finding: Sendable {
+        let cell: CellKey
+        let metric: String
+        let baseline: String
+        let current: String
+        let message: String
 
-        public var line: String { "\(cell): \(metric) \(baseline) → \(current) (\(message))" }
+        var line: String { "\(cell): \(metric) \(baseline) → \(current) (\(message))" }
     }
 
-    public let regressions: [Finding]
-    public let improvements: [Finding]
-    public let notes: [String]
+    let regressions: [Finding]
+    let improvements: [Finding]
+    let notes: [String]
 
     /// Exit status: 0 pass, 1 regression.
-    public var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
+    var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
 
-    public init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+    init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
         let comparison = try Comparison(baseline: baseline, current: current, tolerances: tolerances)
         let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
         let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
@@ -62,7 +62,7 @@ public struct Gate {
         self.notes = notes
     }
 
-    public func render() -> String {
+    func render() -> String {
         var lines: [String] = []
         lines += regressions.map { "REGRESSION \($0.line)" }
         lines += improvements.map { "improved   \($0.line)" }

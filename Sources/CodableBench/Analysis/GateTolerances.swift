@@ -2,40 +2,40 @@ import Foundation
 
 /// How much a metric may move before `compare` calls it a change and `check` a regression. Read
 /// from a committed JSON file (`results/gate-tolerances.json`, documented in `results/README.md`).
-public struct GateTolerances: Codable, Equatable, Sendable {
-    public struct Timing: Codable, Equatable, Sendable {
+struct GateTolerances: Codable, Equatable, Sendable {
+    struct Timing: Codable, Equatable, Sendable {
         /// Wall time is gated only when enabled (off by default: shared CI machines are noisy).
-        public var enabled: Bool
+        var enabled: Bool
         /// A slowdown must exceed this fraction of the baseline median...
-        public var relative: Double
+        var relative: Double
         /// ...and be significant at this level (Mann–Whitney U on samples; without samples, the
         /// two confidence intervals must not overlap).
-        public var alpha: Double
+        var alpha: Double
     }
 
     /// Metric name → largest relative increase that still passes (0.005 = 0.5%).
-    public var deterministic: [String: Double]
-    public var timing: Timing
+    var deterministic: [String: Double]
+    var timing: Timing
     /// `compare` reports a timing change only beyond this fraction, whatever its significance.
-    public var noiseFloor: Double
+    var noiseFloor: Double
 
-    public static let standard = GateTolerances(
+    static let standard = GateTolerances(
         deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01, "instructions": 0.01],
         timing: Timing(enabled: false, relative: 0.10, alpha: 0.01), noiseFloor: 0.05)
 
-    public static func read(_ file: URL) throws -> GateTolerances {
+    static func read(_ file: URL) throws -> GateTolerances {
         guard let data = try? Data(contentsOf: file) else { throw ResultsError("cannot read tolerances \(file.path)") }
         do { return try JSONDecoder().decode(GateTolerances.self, from: data) } catch let error as DecodingError {
             throw ResultsError("malformed tolerances \(file.lastPathComponent): \(error.oneLine)")
         }
     }
 
-    public func tolerance(for metric: Metric) -> Double? { deterministic[metric.rawValue] }
+    func tolerance(for metric: Metric) -> Double? { deterministic[metric.rawValue] }
 }
 
 extension Metric {
     /// Counts that are exact and repeatable: gated tightly.
-    public var isDeterministic: Bool {
+    var isDeterministic: Bool {
         switch self {
         case .allocations, .allocatedBytes, .peakHeapBytes, .instructions: return true
         default: return false
@@ -43,5 +43,5 @@ extension Metric {
     }
 
     /// Times: compared with a significance test and a noise floor.
-    public var isTiming: Bool { self == .wallTime || self == .cpuTime }
+    var isTiming: Bool { self == .wallTime || self == .cpuTime }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// The Mann–Whitney U test (Wilcoxon rank-sum): do two samples come from the same distribution?
 /// Normal approximation with tie correction, two-sided; fine from about 8 samples a side.
-public enum MannWhitney {
-    public struct Result: Equatable, Sendable {
-        public let u: Double
-        public let z: Double
-        public let pValue: Double
+enum MannWhitney {
+    struct Result: Equatable, Sendable {
+        let u: Double
+        let z: Double
+        let pValue: Double
     }
 
-    public static func test(_ a: [Double], _ b: [Double]) -> Result? {
+    static func test(_ a: [Double], _ b: [Double]) -> Result? {
         let n1 = Double(a.count), n2 = Double(b.count)
         guard n1 > 0, n2 > 0 else { return nil }
         let pooled = (a.map { ($0, 0) } + b.map { ($0, 1) }).sorted { $0.0 < $1.0 }

@@ -1,33 +1,33 @@
 import Foundation
 
 /// A cell's name across runs: the same strategy on the same profile.
-public struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let group: String
-    public let strategy: String
-    public let profile: String
+struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    let group: String
+    let strategy: String
+    let profile: String
 
-    public init(group: String, strategy: String, profile: String) {
+    init(group: String, strategy: String, profile: String) {
         self.group = group
         self.strategy = strategy
         self.profile = profile
     }
 
-    public var description: String { "\(strategy) on \(profile)" }
+    var description: String { "\(strategy) on \(profile)" }
 
-    public static func < (a: CellKey, b: CellKey) -> Bool {
+    static func < (a: CellKey, b: CellKey) -> Bool {
         (a.group, a.strategy, a.profile) < (b.group, b.strategy, b.profile)
     }
 }
 
 /// One run read back from disk: its rows by cell and metric, and its timing samples when
 /// `samples.csv` sits beside `results.csv`.
-public struct RunData: Sendable {
-    public let source: URL
-    public let rows: [ResultRow]
-    public let samples: [CellKey: [SampleRow]]
+struct RunData: Sendable {
+    let source: URL
+    let rows: [ResultRow]
+    let samples: [CellKey: [SampleRow]]
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
-    public static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
+    static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
         let fm = FileManager.default
         var file = URL(fileURLWithPath: location)
         var isDirectory: ObjCBool = false
@@ -52,17 +52,17 @@ public struct RunData: Sendable {
         return RunData(source: file, rows: rows, samples: samples)
     }
 
-    public init(source: URL, rows: [ResultRow], samples: [CellKey: [SampleRow]]) {
+    init(source: URL, rows: [ResultRow], samples: [CellKey: [SampleRow]]) {
         self.source = source
         self.rows = rows
         self.samples = samples
     }
 
-    public var cells: [CellKey: [ResultRow]] {
+    var cells: [CellKey: [ResultRow]] {
         Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
     }
 }
 
 extension ResultRow {
-    public var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
+    var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
 }

@@ -7,9 +7,17 @@ import Foundation
 public enum CommandLineTool {
     /// The strategies the commands work on; set once by `main` before parsing.
     nonisolated(unsafe) static var catalogue: [Strategy] = []
+    /// Folders where strategies' `defaultFiles` are looked up first; set once by `main`.
+    nonisolated(unsafe) static var payloadFolders: [String] = []
 
-    public static func main(strategies: [Strategy], arguments: [String]? = nil) -> Never {
+    /// Runs the `benchmarks` command line (`run`, `list`, `generate`, `compare`, `check`,
+    /// `baseline update`, `report`, `conformance`) over `strategies`, and exits with its status.
+    /// Call it from your executable's `main.swift`. `payloadFolders` (relative to the working
+    /// directory) are searched first for the files your strategies name in `defaultFiles`.
+    /// `arguments` replaces the process's command line (tests).
+    public static func main(strategies: [Strategy], payloadFolders: [String] = [], arguments: [String]? = nil) -> Never {
         catalogue = strategies
+        self.payloadFolders = payloadFolders
         do {
             var command = try BenchmarksCommand.parseAsRoot(arguments)
             try command.run()

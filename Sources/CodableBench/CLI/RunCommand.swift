@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
         let plan = payloads.isEmpty
             ? try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
                           profileNames: profiles, skipLarge: quick, profiles: catalog,
-                          folders: .standard(extra: corpusDirs))
+                          folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
             : try RunPlan(catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
                           files: payloads.map { URL(fileURLWithPath: $0) })
         let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,

@@ -2,8 +2,8 @@ import Foundation
 
 /// Builds a news feed payload from a profile: deterministic (same profile and seed, same bytes on
 /// every machine), and writing bytes and ground truth in one pass.
-public struct NewsGenerator {
-    public let profile: Profile
+struct NewsGenerator {
+    let profile: Profile
     private var random: SeededRandom
     private var writer: JSONByteWriter
     private var manifest = Manifest()
@@ -11,7 +11,7 @@ public struct NewsGenerator {
     /// Next id of the keyed form: starts below 2^53 so the later ones cross it.
     private var nextKeyedID = Int64(1 << 53) - 400_000
 
-    public init(profile: Profile) {
+    init(profile: Profile) {
         self.profile = profile
         self.random = SeededRandom(seed: profile.seed)
         // Articles average ~2.8 KB before unrelated padding; reserving enough up front avoids
@@ -22,7 +22,7 @@ public struct NewsGenerator {
     }
 
     /// Generates the whole payload for `profile`.
-    public static func generate(_ profile: Profile) -> GeneratedPayload {
+    static func generate(_ profile: Profile) -> GeneratedPayload {
         var generator = NewsGenerator(profile: profile)
         return generator.run()
     }

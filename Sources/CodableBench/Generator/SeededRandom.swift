@@ -1,13 +1,13 @@
 /// SplitMix64: tiny, fast, and specified bit for bit, so the same seed yields the same payload on
 /// every machine (Swift's `SystemRandomNumberGenerator` and hashing are not reproducible).
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,25 +17,25 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// Uniform in `0..<upperBound` (Lemire's multiply-shift; the tiny bias is irrelevant here and
     /// the result is deterministic, unlike the standard library's rejection sampling across versions).
-    public mutating func below(_ upperBound: Int) -> Int {
+    mutating func below(_ upperBound: Int) -> Int {
         precondition(upperBound > 0)
         return Int(next().multipliedFullWidth(by: UInt64(upperBound)).high)
     }
 
-    public mutating func between(_ low: Int, _ high: Int) -> Int {
+    mutating func between(_ low: Int, _ high: Int) -> Int {
         low + below(high - low + 1)
     }
 
     /// True with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool {
+    mutating func chance(_ p: Double) -> Bool {
         p > 0 && unitDouble() < p
     }
 
-    public mutating func unitDouble() -> Double {
+    mutating func unitDouble() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
-    public mutating func pick<T>(_ items: [T]) -> T {
+    mutating func pick<T>(_ items: [T]) -> T {
         items[below(items.count)]
     }
 }

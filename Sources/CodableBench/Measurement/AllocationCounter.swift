@@ -4,16 +4,16 @@ import Glibc
 #endif
 
 /// Allocation counts of one decode.
-public struct AllocationCount: Codable, Equatable, Sendable {
-    public var allocations: Int
-    public var allocatedBytes: Int
-    public var peakBytes: Int?
+struct AllocationCount: Codable, Equatable, Sendable {
+    var allocations: Int
+    var allocatedBytes: Int
+    var peakBytes: Int?
 }
 
 /// Exact allocation counting through jemalloc's `mallctl`, when the worker runs with jemalloc
 /// preloaded and its thread cache off (`MALLOC_CONF=tcache:false`); with the thread cache on, the
 /// arena counters miss allocations served from the cache.
-public final class JemallocCounter {
+final class JemallocCounter {
     private typealias MallctlFunction = @convention(c) (
         UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
     ) -> Int32
@@ -29,14 +29,14 @@ public final class JemallocCounter {
     private let epochName = Array("epoch".utf8CString)
 
     /// nil when jemalloc is not loaded in this process.
-    public init?() {
+    init?() {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return nil }
         mallctl = unsafeBitCast(symbol, to: MallctlFunction.self)
         guard readBool(Array("thread.tcache.enabled".utf8CString)) == false else { return nil }
     }
 
     /// Counts the allocations of `body`, which must run on this thread.
-    public func count(_ body: () throws -> Void) rethrows -> AllocationCount {
+    func count(_ body: () throws -> Void) rethrows -> AllocationCount {
         write(peakReset)
         let before = snapshot()
         try body()
@@ -74,7 +74,7 @@ public final class JemallocCounter {
     }
 
     /// Where Debian's libjemalloc2 (pulled in by `libjemalloc-dev`) puts the shared library.
-    public static func libraryPath() -> String? {
+    static func libraryPath() -> String? {
         let candidates = [
             ProcessInfo.processInfo.environment["CODABLEBENCH_JEMALLOC"],
             "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",

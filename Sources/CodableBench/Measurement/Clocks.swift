@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// Nanosecond clocks: monotonic wall time and this thread's CPU time.
-public enum Clocks {
+enum Clocks {
     @inline(__always)
-    public static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
+    static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
 
     @inline(__always)
-    public static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
+    static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
 
     @inline(__always)
     private static func read(_ clock: clockid_t) -> UInt64 {

@@ -3,19 +3,19 @@ import Foundation
 /// The region callgrind counts: `valgrind --tool=callgrind --collect-atstart=no
 /// --toggle-collect=<symbol>` collects instructions only while `codablebench_counted_region` runs,
 /// so start-up, payload generation and verification are not counted.
-public enum InstructionRegion {
+enum InstructionRegion {
     /// Matches the Swift-mangled name of `codablebench_counted_region()` (callgrind patterns take `*`).
-    public static let symbol = "*codablebench_counted_region*"
+    static let symbol = "*codablebench_counted_region*"
     nonisolated(unsafe) static var body: () -> Void = {}
 
-    public static func count(_ work: @escaping () -> Void) {
+    static func count(_ work: @escaping () -> Void) {
         body = work
         codablebench_counted_region()
         body = {}
     }
 
     /// The `totals:` (or `summary:`) line of a callgrind output file: instructions collected.
-    public static func totalInstructions(callgrindOutput text: String) -> Int? {
+    static func totalInstructions(callgrindOutput text: String) -> Int? {
         for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
             if let value = line.split(separator: " ").last.flatMap({ Int($0) }) { return value }
         }
@@ -23,13 +23,13 @@ public enum InstructionRegion {
     }
 
     /// valgrind on PATH, if installed.
-    public static func valgrindPath() -> String? {
+    static func valgrindPath() -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return paths.map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 
 @inline(never)
-public func codablebench_counted_region() {
+func codablebench_counted_region() {
     InstructionRegion.body()
 }

@@ -1,23 +1,23 @@
 import Foundation
 
 /// Per-decode times of one sample.
-public struct TimingSample: Codable, Equatable, Sendable {
-    public var wallNanoseconds: Double
-    public var cpuNanoseconds: Double
+struct TimingSample: Codable, Equatable, Sendable {
+    var wallNanoseconds: Double
+    var cpuNanoseconds: Double
 }
 
-public struct TimingResult: Codable, Equatable, Sendable {
-    public var decodesPerSample: Int
-    public var samples: [TimingSample]
+struct TimingResult: Codable, Equatable, Sendable {
+    var decodesPerSample: Int
+    var samples: [TimingSample]
     /// Time spent inside measured regions, and in the whole timing pass (warm-up included).
-    public var measuredNanoseconds: UInt64
-    public var totalNanoseconds: UInt64
+    var measuredNanoseconds: UInt64
+    var totalNanoseconds: UInt64
 }
 
 /// Warms up, calibrates how many decodes one sample needs, then takes samples. Runs after the
 /// cell's verification decode, which is the first warm-up decode.
-public enum Sampler {
-    public static func time(_ strategy: Strategy, data: Data, plan: SamplingPlan) throws -> TimingResult {
+enum Sampler {
+    static func time(_ strategy: Strategy, data: Data, plan: SamplingPlan) throws -> TimingResult {
         let passStart = Clocks.wall()
         // Warm up (the verification decode before this already ran once in this process), timing
         // each decode: the last one calibrates how many decodes a sample needs.

@@ -15,7 +15,7 @@ extension Profile: Codable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let known = Set(CodingKeys.allCases.map(\.stringValue))
         let all = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
         if let unknown = all.sorted().first(where: { !known.contains($0) }) {
@@ -45,7 +45,7 @@ extension Profile: Codable {
         )
     }
 
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(description, forKey: .description)

@@ -2,13 +2,13 @@ import Foundation
 
 /// A named set of generator knobs, read from `Data/profiles/NAME.json`. Every knob is recorded with
 /// every result row (see `knobSummary`).
-public struct Profile: Equatable, Sendable {
-    public enum KeyStyle: String, Codable, Sendable, CaseIterable {
+struct Profile: Equatable, Sendable {
+    enum KeyStyle: String, Codable, Sendable, CaseIterable {
         case snakeCase = "snake_case"
         case camelCase
     }
 
-    public enum DateFormat: String, Codable, Sendable, CaseIterable {
+    enum DateFormat: String, Codable, Sendable, CaseIterable {
         /// `2024-03-05T12:34:56Z`
         case iso8601
         /// `2024-03-05T12:34:56.123Z`
@@ -19,7 +19,7 @@ public struct Profile: Equatable, Sendable {
         case epochSeconds = "epoch-seconds"
     }
 
-    public enum ExtValueKinds: String, Codable, Sendable, CaseIterable {
+    enum ExtValueKinds: String, Codable, Sendable, CaseIterable {
         /// Integers, doubles (some integral, like `2.0`), booleans, strings, nulls, arrays, objects.
         case all
         /// Only what every dynamic-value technique keeps intact: integers, non-integral doubles,
@@ -27,43 +27,43 @@ public struct Profile: Equatable, Sendable {
         case plain
     }
 
-    public enum CollectionForm: String, Codable, Sendable, CaseIterable {
+    enum CollectionForm: String, Codable, Sendable, CaseIterable {
         /// `"articles": [ {...}, ... ]`
         case array
         /// Firebase style (seed 001): `"articles": { "<id>": {...without id...}, ... }`, in increasing id order.
         case keyed
     }
 
-    public var name: String
-    public var description: String
-    public var seed: UInt64
+    var name: String
+    var description: String
+    var seed: UInt64
     /// Number of articles in `data.articles`.
-    public var elements: Int
+    var elements: Int
     /// Share of the payload's bytes the entity never reads (extra fields and blobs), 0 ..< 1.
-    public var unrelatedRatio: Double
+    var unrelatedRatio: Double
     /// Share of articles made malformed (wrong type or missing required key, early or late).
-    public var faultRate: Double
+    var faultRate: Double
     /// Share of optional fields left out of the JSON.
-    public var missingRate: Double
+    var missingRate: Double
     /// Share of optional fields written as `null`.
-    public var nullRate: Double
-    public var keyStyle: KeyStyle
-    public var dateFormat: DateFormat
+    var nullRate: Double
+    var keyStyle: KeyStyle
+    var dateFormat: DateFormat
     /// Keys in each article's `ext` object, and how deep its nested objects go.
-    public var extKeys: Int
-    public var extDepth: Int
-    public var extValueKinds: ExtValueKinds
+    var extKeys: Int
+    var extDepth: Int
+    var extValueKinds: ExtValueKinds
     /// Share of articles whose `section` is a value the client's enum does not know.
-    public var unknownSectionRate: Double
+    var unknownSectionRate: Double
     /// Share of articles written with a legacy API's key names (`headline` for `title`,
     /// `thumbnail_url` for `image_url`), which fallback-key strategies must accept.
-    public var legacyKeyRate: Double
-    public var collectionForm: CollectionForm
+    var legacyKeyRate: Double
+    var collectionForm: CollectionForm
     /// Share of articles that are a subtype (half `video`, half `gallery`, seed 003's class
     /// hierarchy); above 0, every article carries a `kind` discriminator.
-    public var subtypeMix: Double
+    var subtypeMix: Double
 
-    public init(
+    init(
         name: String, description: String = "", seed: UInt64 = 1, elements: Int,
         unrelatedRatio: Double = 0, faultRate: Double = 0, missingRate: Double = 0, nullRate: Double = 0,
         keyStyle: KeyStyle = .snakeCase, dateFormat: DateFormat = .iso8601, extKeys: Int = 4,
@@ -90,10 +90,10 @@ public struct Profile: Equatable, Sendable {
     }
 
     /// True when the generator plants malformed elements: strict strategies must throw on it.
-    public var isFaulty: Bool { faultRate > 0 }
+    var isFaulty: Bool { faultRate > 0 }
 
     /// The knobs in one stable, parseable string for the CSV's `knobs` column.
-    public var knobSummary: String {
+    var knobSummary: String {
         [
             "elements=\(elements)", "unrelated=\(unrelatedRatio)", "fault=\(faultRate)",
             "missing=\(missingRate)", "null=\(nullRate)", "keys=\(keyStyle.rawValue)",
@@ -104,7 +104,7 @@ public struct Profile: Equatable, Sendable {
     }
 
     /// Checks every knob's range; the message names the knob and the profile.
-    public func validate() throws {
+    func validate() throws {
         func check(_ ok: Bool, _ message: String) throws {
             if !ok { throw ProfileError.invalid("profile '\(name)': \(message)") }
         }
@@ -124,11 +124,11 @@ public struct Profile: Equatable, Sendable {
     }
 }
 
-public enum ProfileError: Error, CustomStringConvertible {
+enum ProfileError: Error, CustomStringConvertible {
     case invalid(String)
     case notFound(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .invalid(let message), .notFound(let message): return message
         }

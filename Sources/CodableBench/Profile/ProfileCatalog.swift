@@ -2,16 +2,16 @@ import Foundation
 
 /// Finds and reads the named profiles in a folder (by default `Data/profiles/` of the working
 /// directory, else of the source checkout this binary was built from).
-public struct ProfileCatalog: Sendable {
-    public let directory: URL
+struct ProfileCatalog: Sendable {
+    let directory: URL
 
-    public init(directory: URL) {
+    init(directory: URL) {
         self.directory = directory
     }
 
     /// `Data/profiles` under the working directory when it exists, else under the package this
     /// file was compiled in (so `swift run` from a subfolder still finds them).
-    public static func standard() -> ProfileCatalog {
+    static func standard() -> ProfileCatalog {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("Data/profiles")
         if FileManager.default.fileExists(atPath: cwd.path) { return ProfileCatalog(directory: cwd) }
@@ -21,13 +21,13 @@ public struct ProfileCatalog: Sendable {
         return ProfileCatalog(directory: packageRoot.appendingPathComponent("Data/profiles"))
     }
 
-    public func names() -> [String] {
+    func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
     /// Reads `NAME.json`; the error is one line naming the file and what is wrong with it.
-    public func profile(named name: String) throws -> Profile {
+    func profile(named name: String) throws -> Profile {
         let file = directory.appendingPathComponent("\(name).json")
         guard FileManager.default.fileExists(atPath: file.path) else {
             let known = names()
@@ -40,7 +40,7 @@ public struct ProfileCatalog: Sendable {
 
 extension Profile {
     /// Reads and validates one profile file; every failure is a one-line `ProfileError`.
-    public static func read(from file: URL) throws -> Profile {
+    static func read(from file: URL) throws -> Profile {
         let data: Data
         do { data = try Data(contentsOf: file) } catch {
             throw ProfileError.invalid("cannot read profile \(file.path)")

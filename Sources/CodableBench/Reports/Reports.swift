@@ -1,9 +1,9 @@
 import Foundation
 
 /// Writes every report of a run into its folder.
-public enum Reports {
+enum Reports {
     @discardableResult
-    public static func write(for run: RunData, into directory: URL, references: Set<String>? = nil) throws -> [URL] {
+    static func write(for run: RunData, into directory: URL, references: Set<String>? = nil) throws -> [URL] {
         let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
         let cells = CellSummary.all(in: run, references: refs)
         let files: [(String, String)] = [

@@ -3,8 +3,8 @@ import Foundation
 
 /// RFC 4180 CSV, written line by line (so rows reach the disk as each cell finishes) and read with
 /// CSV.swift, which handles quoted separators and newlines.
-public enum CSVFormat {
-    public static func line(_ fields: [String]) -> String {
+enum CSVFormat {
+    static func line(_ fields: [String]) -> String {
         fields.map(quote).joined(separator: ",") + "\n"
     }
 
@@ -14,7 +14,7 @@ public enum CSVFormat {
     }
 
     /// Appends text to a file and closes it, so what was written survives an interrupted run.
-    public static func append(_ text: String, to file: URL) throws {
+    static func append(_ text: String, to file: URL) throws {
         if !FileManager.default.fileExists(atPath: file.path) {
             FileManager.default.createFile(atPath: file.path, contents: nil)
         }
@@ -25,7 +25,7 @@ public enum CSVFormat {
     }
 
     /// Header and rows of a CSV file. Errors are one line and name the file.
-    public static func read(_ file: URL) throws -> (header: [String], rows: [[String]]) {
+    static func read(_ file: URL) throws -> (header: [String], rows: [[String]]) {
         let text: String
         do { text = try String(contentsOf: file, encoding: .utf8) } catch {
             throw ResultsError("cannot read \(file.path): not a readable UTF-8 file")
@@ -54,7 +54,7 @@ public enum CSVFormat {
 }
 
 /// A one-line error about a results file.
-public struct ResultsError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+struct ResultsError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

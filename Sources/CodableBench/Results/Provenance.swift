@@ -1,22 +1,22 @@
 import Foundation
 
 /// Where and how a run was measured; written on every row.
-public struct Provenance: Codable, Equatable, Sendable {
-    public var runID: String
-    public var time: String
-    public var gitCommit: String
-    public var gitDirty: Bool
-    public var swiftVersion: String
-    public var os: String
-    public var kernel: String
-    public var cpuModel: String
-    public var cores: Int
-    public var buildConfiguration: String
-    public var harnessVersion: String
-    public var allocator: String
-    public var countingBackend: String
+struct Provenance: Codable, Equatable, Sendable {
+    var runID: String
+    var time: String
+    var gitCommit: String
+    var gitDirty: Bool
+    var swiftVersion: String
+    var os: String
+    var kernel: String
+    var cpuModel: String
+    var cores: Int
+    var buildConfiguration: String
+    var harnessVersion: String
+    var allocator: String
+    var countingBackend: String
 
-    public init(runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
+    init(runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
                 kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, harnessVersion: String,
                 allocator: String, countingBackend: String) {
         self.runID = runID
@@ -34,10 +34,10 @@ public struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
-    public static let harnessVersion = "0.1.0"
+    static let harnessVersion = "0.1.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
-    public static var buildConfiguration: String {
+    static var buildConfiguration: String {
         #if DEBUG
         return "debug"
         #else
@@ -46,7 +46,7 @@ public struct Provenance: Codable, Equatable, Sendable {
     }
 
     /// Reads the machine's facts now (git, swift, /etc/os-release, /proc/cpuinfo).
-    public static func current(runID: String, allocator: String, countingBackend: String) -> Provenance {
+    static func current(runID: String, allocator: String, countingBackend: String) -> Provenance {
         let commit = shell("git", "rev-parse", "HEAD") ?? "unknown"
         let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
         let swift = shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown"

@@ -1,5 +1,5 @@
 /// The metrics a cell can have, with their units.
-public enum Metric: String, Codable, Sendable, CaseIterable {
+enum Metric: String, Codable, Sendable, CaseIterable {
     case wallTime = "wall_time"
     case cpuTime = "cpu_time"
     case throughput
@@ -11,7 +11,7 @@ public enum Metric: String, Codable, Sendable, CaseIterable {
     /// The row of a cell that has no measurements (it did not end `ok`).
     case none
 
-    public var unit: String {
+    var unit: String {
         switch self {
         case .wallTime, .cpuTime: return "ns"
         case .throughput: return "MB/s"
@@ -23,18 +23,18 @@ public enum Metric: String, Codable, Sendable, CaseIterable {
 }
 
 /// What identifies a cell: a strategy on a payload.
-public struct CellIdentity: Equatable, Hashable, Sendable {
-    public var group: String
-    public var strategy: String
-    public var expectation: String
-    public var profile: String
-    public var bytes: Int
-    public var sha256: String
-    public var elements: Int
-    public var seed: UInt64
-    public var knobs: String
+struct CellIdentity: Equatable, Hashable, Sendable {
+    var group: String
+    var strategy: String
+    var expectation: String
+    var profile: String
+    var bytes: Int
+    var sha256: String
+    var elements: Int
+    var seed: UInt64
+    var knobs: String
 
-    public init(group: String, strategy: String, expectation: String, profile: String, bytes: Int,
+    init(group: String, strategy: String, expectation: String, profile: String, bytes: Int,
                 sha256: String, elements: Int, seed: UInt64, knobs: String) {
         self.group = group
         self.strategy = strategy
@@ -49,17 +49,17 @@ public struct CellIdentity: Equatable, Hashable, Sendable {
 }
 
 /// One row of `results.csv`: a (cell, metric) with its statistics, self-describing.
-public struct ResultRow: Equatable, Sendable {
-    public var provenance: Provenance
-    public var cell: CellIdentity
-    public var outcome: Outcome
+struct ResultRow: Equatable, Sendable {
+    var provenance: Provenance
+    var cell: CellIdentity
+    var outcome: Outcome
     /// What the strategy was expected to end with on this payload (see `Strategy.expectedOutcome`).
-    public var expectedOutcome: Outcome
-    public var detail: String
-    public var metric: Metric
-    public var summary: Summary?
+    var expectedOutcome: Outcome
+    var detail: String
+    var metric: Metric
+    var summary: Summary?
 
-    public init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
+    init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
                 detail: String, metric: Metric, summary: Summary?) {
         self.provenance = provenance
         self.cell = cell
@@ -70,22 +70,22 @@ public struct ResultRow: Equatable, Sendable {
         self.summary = summary
     }
 
-    public var unit: String { metric.unit }
+    var unit: String { metric.unit }
 }
 
 /// One row of `samples.csv`.
-public struct SampleRow: Equatable, Sendable {
-    public var runID: String
-    public var group: String
-    public var strategy: String
-    public var profile: String
-    public var fork: Int
-    public var sample: Int
-    public var decodes: Int
-    public var wallNanoseconds: Double
-    public var cpuNanoseconds: Double
+struct SampleRow: Equatable, Sendable {
+    var runID: String
+    var group: String
+    var strategy: String
+    var profile: String
+    var fork: Int
+    var sample: Int
+    var decodes: Int
+    var wallNanoseconds: Double
+    var cpuNanoseconds: Double
 
-    public init(runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
+    init(runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
                 decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double) {
         self.runID = runID
         self.group = group

@@ -2,9 +2,9 @@ import Foundation
 
 /// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
 /// column is added, removed or changes meaning.
-public enum ResultsCSV {
-    public static let schemaVersion = 1
-    public static let columns = [
+enum ResultsCSV {
+    static let schemaVersion = 1
+    static let columns = [
         "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
         "cpu_model", "cores", "build_configuration", "harness_version", "allocator", "counting_backend",
         "group", "strategy", "expectation", "profile", "bytes", "sha256", "elements", "seed", "knobs",
@@ -12,9 +12,9 @@ public enum ResultsCSV {
         "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe",
     ]
 
-    public static var header: String { CSVFormat.line(columns) }
+    static var header: String { CSVFormat.line(columns) }
 
-    public static func line(_ row: ResultRow) -> String {
+    static func line(_ row: ResultRow) -> String {
         let p = row.provenance, c = row.cell, s = row.summary
         func number(_ value: Double?) -> String { value.map { $0.description } ?? "" }
         let stats: [String] = s.map {
@@ -31,7 +31,7 @@ public enum ResultsCSV {
     }
 
     /// Reads and checks a results file: schema version, columns, and every typed field.
-    public static func read(_ file: URL) throws -> [ResultRow] {
+    static func read(_ file: URL) throws -> [ResultRow] {
         let (header, rows) = try CSVFormat.read(file)
         let missing = columns.filter { !header.contains($0) }
         guard missing.isEmpty else {
@@ -89,7 +89,7 @@ public enum ResultsCSV {
 
 extension Summary {
     /// Rebuilds a summary read back from a CSV.
-    public init(n: Int, min: Double, p10: Double, p25: Double, median: Double, p75: Double, p90: Double,
+    init(n: Int, min: Double, p10: Double, p25: Double, median: Double, p75: Double, p90: Double,
                 max: Double, mean: Double, stddev: Double, mad: Double, ci95Low: Double, ci95High: Double,
                 outliers: Int, severeOutliers: Int) {
         self.n = n; self.min = min; self.p10 = p10; self.p25 = p25; self.median = median; self.p75 = p75
@@ -99,17 +99,17 @@ extension Summary {
 }
 
 /// The `samples.csv` schema: every timing sample of every cell.
-public enum SamplesCSV {
-    public static let columns = ["run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
+enum SamplesCSV {
+    static let columns = ["run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
                                  "wall_ns", "cpu_ns"]
-    public static var header: String { CSVFormat.line(columns) }
+    static var header: String { CSVFormat.line(columns) }
 
-    public static func line(_ row: SampleRow) -> String {
+    static func line(_ row: SampleRow) -> String {
         CSVFormat.line([row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
                         "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description])
     }
 
-    public static func read(_ file: URL) throws -> [SampleRow] {
+    static func read(_ file: URL) throws -> [SampleRow] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")

@@ -1,22 +1,22 @@
 import Foundation
 
 /// A finished cell: its verdict and, when it was measured, its samples and counts.
-public struct CellResult {
-    public let cell: Cell
-    public let identity: CellIdentity
-    public let verdict: Verdict
+struct CellResult {
+    let cell: Cell
+    let identity: CellIdentity
+    let verdict: Verdict
     /// One timing result per fork, in the order they ran.
-    public let timings: [TimingResult]
-    public let allocations: [AllocationCount]?
+    let timings: [TimingResult]
+    let allocations: [AllocationCount]?
     /// Instructions per decode from the callgrind pass, when requested.
-    public var instructions: Int? = nil
+    var instructions: Int? = nil
 
-    public var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.source) }
+    var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.source) }
     /// True when the cell ended otherwise than its strategy anticipates on this payload.
-    public var isUnexpected: Bool { verdict.outcome != expectedOutcome }
+    var isUnexpected: Bool { verdict.outcome != expectedOutcome }
 
     /// The rows this cell contributes to `results.csv`: one per metric, or one `none` row.
-    public func rows(provenance: Provenance) -> [ResultRow] {
+    func rows(provenance: Provenance) -> [ResultRow] {
         func row(_ metric: Metric, _ values: [Double]) -> ResultRow? {
             row(metric, forks: [values])
         }
@@ -62,11 +62,11 @@ public struct CellResult {
         }
     }
 
-    public var wallTimeSummary: Summary? {
+    var wallTimeSummary: Summary? {
         Summary(forks: timings.map { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 500)
     }
 
-    public func median(_ metric: Metric) -> Double? {
+    func median(_ metric: Metric) -> Double? {
         switch metric {
         case .wallTime: return timings.isEmpty ? nil : Summary(timings.flatMap { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 0)?.median
         case .allocations: return allocations.flatMap { Summary($0.map { Double($0.allocations) }, bootstrapResamples: 0)?.median }

@@ -3,20 +3,20 @@ import Foundation
 /// The bad-input sweep: every strategy on every file of a JSONTestSuite-style folder (`y_` must be
 /// accepted, `n_` rejected, `i_` either), each in its own worker with a timeout, so no file can
 /// crash or hang the harness.
-public struct Conformance {
-    public enum Result: String, Sendable { case accept, reject, crash, timeout }
+struct Conformance {
+    enum Result: String, Sendable { case accept, reject, crash, timeout }
 
-    public struct Entry: Sendable {
-        public let file: String
-        public let strategy: String
-        public let result: Result
-        public let detail: String
+    struct Entry: Sendable {
+        let file: String
+        let strategy: String
+        let result: Result
+        let detail: String
 
         /// `y`, `n` or `i` from the file name's prefix.
-        public var expectation: String { String(file.prefix(1)) }
+        var expectation: String { String(file.prefix(1)) }
 
         /// Accepting an `n_` file or rejecting a `y_` file; crashes and timeouts always.
-        public var disagrees: Bool {
+        var disagrees: Bool {
             switch (expectation, result) {
             case (_, .crash), (_, .timeout): return true
             case ("y", .reject), ("n", .accept): return true
@@ -25,9 +25,9 @@ public struct Conformance {
         }
     }
 
-    public let entries: [Entry]
+    let entries: [Entry]
 
-    public static func run(strategies: [Strategy], directory: URL, timeoutSeconds: Double,
+    static func run(strategies: [Strategy], directory: URL, timeoutSeconds: Double,
                            log: (String) -> Void = Terminal.status) throws -> Conformance {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             throw UsageError("cannot read folder \(directory.path)")
@@ -61,18 +61,18 @@ public struct Conformance {
         return Conformance(entries: entries)
     }
 
-    public init(entries: [Entry]) {
+    init(entries: [Entry]) {
         self.entries = entries
     }
 
-    public var csv: String {
+    var csv: String {
         CSVFormat.line(["file", "expected", "strategy", "result", "disagrees", "detail"])
             + entries.map { CSVFormat.line([$0.file, $0.expectation, $0.strategy, $0.result.rawValue,
                                              $0.disagrees ? "true" : "false", $0.detail]) }.joined()
     }
 
     /// Per strategy: accept/reject by expectation, crashes, timeouts; then every disagreement.
-    public var markdown: String {
+    var markdown: String {
         var out = ["| strategy | y accepted | y rejected | n accepted | n rejected | i accepted | i rejected | crash | timeout |",
                    "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
         let strategies = entries.map(\.strategy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }

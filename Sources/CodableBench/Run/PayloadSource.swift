@@ -2,26 +2,26 @@ import Foundation
 
 /// Where a cell's bytes come from: the generator (with ground truth) or a file the user brings
 /// (verified against the group's reference strategy instead).
-public enum PayloadSource: Sendable {
+enum PayloadSource: Sendable {
     case generated(Profile)
     case file(URL)
 
     /// The name results use in the `profile` column: the profile's, or the file's name.
-    public var name: String {
+    var name: String {
         switch self {
         case .generated(let profile): return profile.name
         case .file(let url): return url.lastPathComponent
         }
     }
 
-    public var knobs: String {
+    var knobs: String {
         switch self {
         case .generated(let profile): return profile.knobSummary
         case .file(let url): return "file=\(url.path)"
         }
     }
 
-    public var seed: UInt64 {
+    var seed: UInt64 {
         if case .generated(let profile) = self { return profile.seed }
         return 0
     }
@@ -61,20 +61,20 @@ enum PayloadFile {
 }
 
 /// Where the files strategies name (`defaultFiles`) are looked up, in order.
-public struct PayloadFolders: Sendable {
-    public let directories: [URL]
+struct PayloadFolders: Sendable {
+    let directories: [URL]
 
-    public init(directories: [URL]) {
+    init(directories: [URL]) {
         self.directories = directories
     }
 
     /// `extra` (e.g. `--corpus-dir`) first, then `Data/corpora` and `../shared/corpora`.
-    public static func standard(extra: [String] = []) -> PayloadFolders {
+    static func standard(extra: [String] = []) -> PayloadFolders {
         PayloadFolders(directories: (extra + ["Data/corpora", "../shared/corpora"]).map { URL(fileURLWithPath: $0) })
     }
 
     /// The first folder's file of that name, if any.
-    public func locate(_ name: String) -> URL? {
+    func locate(_ name: String) -> URL? {
         directories.map { $0.appendingPathComponent(name) }.first { FileManager.default.isReadableFile(atPath: $0.path) }
     }
 

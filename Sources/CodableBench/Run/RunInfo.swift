@@ -1,15 +1,15 @@
 import Foundation
 
 /// `run.json` beside results.csv: how the run went as a whole.
-public struct RunInfo: Codable, Sendable {
-    public var cells: Int
-    public var forks: Int
-    public var totalSeconds: Double
+struct RunInfo: Codable, Sendable {
+    var cells: Int
+    var forks: Int
+    var totalSeconds: Double
     /// Time spent inside measured decodes (the timing samples).
-    public var measuredSeconds: Double
+    var measuredSeconds: Double
 
     /// Share of the run's wall time spent inside measured regions.
-    public var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }
+    var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }
 
     func write(to directory: URL) throws {
         let encoder = JSONEncoder()
@@ -19,7 +19,7 @@ public struct RunInfo: Codable, Sendable {
         }
     }
 
-    public static func read(from directory: URL) -> RunInfo? {
+    static func read(from directory: URL) -> RunInfo? {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("run.json")) else { return nil }
         return try? JSONDecoder().decode(RunInfo.self, from: data)
     }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// One cell of a run: a strategy on a payload.
-public struct Cell {
-    public let strategy: Strategy
-    public let source: PayloadSource
+struct Cell {
+    let strategy: Strategy
+    let source: PayloadSource
 
-    public init(strategy: Strategy, source: PayloadSource) {
+    init(strategy: Strategy, source: PayloadSource) {
         self.strategy = strategy
         self.source = source
     }
@@ -13,15 +13,15 @@ public struct Cell {
 
 /// Which strategies and profiles a run covers; built and validated before anything runs, so a bad
 /// name fails at once with a one-line error.
-public struct RunPlan {
-    public let cells: [Cell]
+struct RunPlan {
+    let cells: [Cell]
     /// One line per default file that was not found (its strategies' cells are skipped).
-    public private(set) var skipped: [String] = []
+    private(set) var skipped: [String] = []
 
     /// `groups` and `strategyIDs` filter the catalogue (hidden strategies only by id); `profileNames`
     /// replaces each strategy's default profiles (and leaves out default files); `skipLarge` drops
     /// default profiles named `large`. Default files are looked up in `folders`.
-    public init(catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
+    init(catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
                 skipLarge: Bool = false, profiles: ProfileCatalog, folders: PayloadFolders = .standard()) throws {
         let knownGroups = Set(catalogue.filter { !$0.isHidden }.map(\.group))
         for group in groups where !knownGroups.contains(group) {
@@ -73,7 +73,7 @@ public struct RunPlan {
 
     /// Exactly these (strategy, profile) cells, e.g. the cells of a baseline. A profile that is one
     /// of the strategy's default files is looked up in `folders`.
-    public init(catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog,
+    init(catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog,
                 folders: PayloadFolders = .standard()) throws {
         var loaded: [String: Profile] = [:]
         cells = try keys.sorted().map { key in
@@ -95,7 +95,7 @@ public struct RunPlan {
 
     /// Every selected strategy on each file (by default the model-free ones: groups `any-json`
     /// and `references`).
-    public init(catalogue: [Strategy], strategyIDs: [String], files: [URL]) throws {
+    init(catalogue: [Strategy], strategyIDs: [String], files: [URL]) throws {
         for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
             throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
         }
@@ -109,13 +109,13 @@ public struct RunPlan {
 }
 
 /// A mistake in what the user asked for: one line, exit status 2.
-public struct UsageError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The harness itself failed (cannot write results, cannot start a worker): exit status 3.
-public struct HarnessFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+struct HarnessFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Options of one run, as the `run` command collects them.
-public struct RunOptions {
-    public var plan: SamplingPlan
-    public var timeoutSeconds: Double
+struct RunOptions {
+    var plan: SamplingPlan
+    var timeoutSeconds: Double
     /// Folder that holds `runs/` and the `latest` link.
-    public var resultsDirectory: URL
-    public var countAllocations: Bool
+    var resultsDirectory: URL
+    var countAllocations: Bool
     /// The allocator of the timing pass: `system` (glibc) or `jemalloc` (preloaded, default settings).
-    public var allocator: TimingAllocator
+    var allocator: TimingAllocator
     /// Count instructions per decode under valgrind's callgrind.
-    public var countInstructions: Bool
+    var countInstructions: Bool
 
-    public init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
+    init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
                 allocator: TimingAllocator = .system, countInstructions: Bool = false) {
         self.countInstructions = countInstructions
         self.plan = plan
@@ -24,18 +24,18 @@ public struct RunOptions {
 }
 
 /// The allocator timing workers run with; recorded on every row.
-public enum TimingAllocator: String, CaseIterable, Sendable {
+enum TimingAllocator: String, CaseIterable, Sendable {
     case system, jemalloc
 }
 
 /// The parent side of a run: one worker process per cell and pass, rows appended to disk as each
 /// cell finishes, progress on the terminal, a summary at the end.
-public struct Runner {
-    public let runPlan: RunPlan
-    public let options: RunOptions
+struct Runner {
+    let runPlan: RunPlan
+    let options: RunOptions
     private let log: (String) -> Void
 
-    public init(runPlan: RunPlan, options: RunOptions, log: @escaping (String) -> Void = Terminal.status) {
+    init(runPlan: RunPlan, options: RunOptions, log: @escaping (String) -> Void = Terminal.status) {
         self.runPlan = runPlan
         self.options = options
         self.log = log
@@ -43,7 +43,7 @@ public struct Runner {
 
     /// Runs every cell; returns the run folder.
     @discardableResult
-    public func run() throws -> URL {
+    func run() throws -> URL {
         let runID = Self.makeRunID()
         let runDirectory = options.resultsDirectory.appendingPathComponent("runs/\(runID)")
         let resultsFile = runDirectory.appendingPathComponent("results.csv")

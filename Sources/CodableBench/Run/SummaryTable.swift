@@ -1,8 +1,8 @@
 import Foundation
 
 /// The table printed at the end of a run: one line per cell, grouped by question.
-public enum SummaryTable {
-    public static func render(_ results: [CellResult]) -> String {
+enum SummaryTable {
+    static func render(_ results: [CellResult]) -> String {
         let header = ["group", "strategy", "profile", "outcome", "median", "95% CI", "MB/s", "allocs", "alloc MB"]
         var rows: [[String]] = []
         for result in results {

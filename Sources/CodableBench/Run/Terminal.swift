@@ -1,13 +1,13 @@
 import Foundation
 
 /// Progress and notes go to standard error, so standard output stays the summary table.
-public enum Terminal {
-    public static func status(_ line: String) {
+enum Terminal {
+    static func status(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// A duration in the unit that keeps three or four significant digits: ns, µs, ms or s.
-    public static func time(_ nanoseconds: Double) -> String {
+    static func time(_ nanoseconds: Double) -> String {
         switch nanoseconds {
         case ..<1_000: return String(format: "%.1f ns", nanoseconds)
         case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1_000)
@@ -16,7 +16,7 @@ public enum Terminal {
         }
     }
 
-    public static func duration(_ seconds: Double) -> String {
+    static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         return s >= 60 ? "\(s / 60)m\(String(format: "%02d", s % 60))s" : String(format: "%.1fs", seconds)
     }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The code a worker process runs for one cell: regenerate the payload (deterministic, so it is
 /// byte-identical to the parent's; the sha256 proves it), verify, then time or count.
-public enum Worker {
+enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
-    public static let countedDecodes = 3
+    static let countedDecodes = 3
 
     /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
     /// or a JSON value) are compared with.
-    public static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
+    static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
                            plan: SamplingPlan) throws -> WorkerReport {
         let bytes: Data
         let verdict: Verdict

@@ -1,24 +1,24 @@
 import Foundation
 
 /// How a worker process ended.
-public enum WorkerExit {
+enum WorkerExit {
     case report(WorkerReport)
     case crashed(String)
     case timedOut(seconds: Double)
 }
 
 /// Starts this executable again as a worker, with a deadline, and reads what it reports.
-public struct WorkerLauncher {
-    public let executable: URL
-    public let timeoutSeconds: Double
+struct WorkerLauncher {
+    let executable: URL
+    let timeoutSeconds: Double
 
-    public init(executable: URL = WorkerLauncher.currentExecutable(), timeoutSeconds: Double) {
+    init(executable: URL = WorkerLauncher.currentExecutable(), timeoutSeconds: Double) {
         self.executable = executable
         self.timeoutSeconds = timeoutSeconds
     }
 
     /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
-    public static func currentExecutable() -> URL {
+    static func currentExecutable() -> URL {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: path)
         }
@@ -27,7 +27,7 @@ public struct WorkerLauncher {
 
     /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
     /// which the worker's own command line follows.
-    public func launch(arguments: [String], environment extra: [String: String] = [:],
+    func launch(arguments: [String], environment extra: [String: String] = [:],
                        wrapper: [String] = []) throws -> WorkerExit {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("codablebench-\(UUID().uuidString)")

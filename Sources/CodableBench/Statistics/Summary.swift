@@ -1,20 +1,20 @@
 /// Descriptive statistics of one cell's samples of one metric.
-public struct Summary: Equatable, Sendable {
-    public var n: Int
-    public var min, p10, p25, median, p75, p90, max: Double
-    public var mean: Double
+struct Summary: Equatable, Sendable {
+    var n: Int
+    var min, p10, p25, median, p75, p90, max: Double
+    var mean: Double
     /// Sample standard deviation (n - 1); 0 for a single sample.
-    public var stddev: Double
+    var stddev: Double
     /// Median absolute deviation from the median (unscaled).
-    public var mad: Double
+    var mad: Double
     /// Bootstrap 95% confidence interval of the median.
-    public var ci95Low, ci95High: Double
+    var ci95Low, ci95High: Double
     /// Tukey fences: samples beyond 1.5 × IQR (mild, severe included) and beyond 3 × IQR (severe).
-    public var outliers: Int
-    public var severeOutliers: Int
+    var outliers: Int
+    var severeOutliers: Int
 
     /// nil for no samples. `bootstrapSeed` fixes the resampling, so the interval is reproducible.
-    public init?(_ values: [Double], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
+    init?(_ values: [Double], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         n = sorted.count
@@ -40,7 +40,7 @@ public struct Summary: Equatable, Sendable {
     /// Statistics of samples taken in several forks (processes): order statistics, mean and outliers
     /// on the pooled samples, and a two-level bootstrap interval (resample forks, then samples within
     /// each), so the interval includes the variation between processes.
-    public init?(forks: [[Double]], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
+    init?(forks: [[Double]], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
         let nonEmpty = forks.filter { !$0.isEmpty }
         guard var summary = Summary(nonEmpty.flatMap { $0 }, bootstrapResamples: bootstrapResamples,
                                     bootstrapSeed: bootstrapSeed) else { return nil }
@@ -52,7 +52,7 @@ public struct Summary: Equatable, Sendable {
     }
 
     /// Linear interpolation between closest ranks (Hyndman & Fan type 7, the R and NumPy default).
-    public static func percentile(_ sorted: [Double], _ q: Double) -> Double {
+    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty)
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down))
@@ -63,8 +63,8 @@ public struct Summary: Equatable, Sendable {
 }
 
 /// Percentile bootstrap, with the project's seeded generator so intervals are reproducible.
-public enum Bootstrap {
-    public static func medianInterval(_ values: [Double], resamples: Int, seed: UInt64) -> (Double, Double) {
+enum Bootstrap {
+    static func medianInterval(_ values: [Double], resamples: Int, seed: UInt64) -> (Double, Double) {
         guard values.count > 1, resamples > 0 else { return (values.first ?? 0, values.first ?? 0) }
         var random = SeededRandom(seed: seed)
         var medians: [Double] = []
@@ -81,7 +81,7 @@ public enum Bootstrap {
 
     /// Two-level percentile bootstrap of the pooled median: draw forks with replacement, then
     /// samples with replacement within each drawn fork.
-    public static func hierarchicalMedianInterval(_ forks: [[Double]], resamples: Int, seed: UInt64) -> (Double, Double) {
+    static func hierarchicalMedianInterval(_ forks: [[Double]], resamples: Int, seed: UInt64) -> (Double, Double) {
         var random = SeededRandom(seed: seed)
         var medians: [Double] = []
         medians.reserveCapacity(resamples)

@@ -46,15 +46,17 @@ extension CanonicalOutput {
 }
 
 /// A type-erased Equatable value: equal only to a value of the same type that compares equal.
-public struct CanonicalValue: Sendable {
+public struct CanonicalValue: Equatable, Sendable {
     let value: any Sendable
     private let isEqualTo: @Sendable (any Sendable) -> Bool
 
+    /// Wraps a model of yours.
     public init<Model: Equatable & Sendable>(_ model: Model) {
         value = model
         isEqualTo = { other in (other as? Model) == model }
     }
 
+    /// Equal when both wrap the same type and its `==` says so.
     public static func == (lhs: CanonicalValue, rhs: CanonicalValue) -> Bool {
         lhs.isEqualTo(rhs.value)
     }

@@ -13,19 +13,32 @@ public enum Contract: String, Sendable {
 /// The expectation shown in `list` and recorded with results: a strict or lossy technique, or a
 /// pitfall (a technique known to go wrong, measured so the failure is reported, never hidden).
 public enum Expectation: String, Sendable {
-    case strict, lossy, pitfall
+    /// Must throw on a faulty payload.
+    case strict
+    /// Must drop exactly the malformed elements.
+    case lossy
+    /// Known to go wrong; measured so that the failure is reported.
+    case pitfall
+    /// A reference that builds no entities.
     case parseOnly = "parse-only"
 }
 
 /// One decoding technique: its identity, the timed decode, and the mapping of its output to the
 /// canonical model. Build one with `Strategy.init(id:group:...)`; the catalogue and user packages
 /// use the same initializer.
-public struct Strategy: Sendable {
+// Unchecked: the two closures are set once at start-up and never mutated; a decode is a pure
+// function of its bytes. Requiring `@Sendable` closures would make every `Model.decode` function
+// reference a warning in user code for no safety gained.
+public struct Strategy: @unchecked Sendable {
+    /// Unique, kebab-case: what `--strategy` and the results use.
     public let id: String
+    /// The question it belongs to; ratios are taken against the group's reference.
     public let group: String
     /// One line; names the seed or library the technique comes from.
     public let summary: String
+    /// What it promises on faulty payloads.
     public let contract: Contract
+    /// A technique known to go wrong, measured so that the failure is reported, never hidden.
     public let isPitfall: Bool
     /// The group's reference strategy, which ratios are computed against.
     public let isReference: Bool
@@ -45,13 +58,22 @@ public struct Strategy: Sendable {
     public let expectedOutcomes: [String: Outcome]
 
     /// Decodes once and maps the result to its canonical form: verification only, never timed.
-    let decodeForVerification: @Sendable (Data) throws -> CanonicalOutput
+    let decodeForVerification: (Data) throws -> CanonicalOutput
     /// Decodes `count` times: the only timed code. The output never leaves the generic context, so
     /// it is not boxed (boxing would add an allocation per decode to every count).
-    let decodeRepeatedly: @Sendable (Data, Int) throws -> Void
+    let decodeRepeatedly: (Data, Int) throws -> Void
 
+    /// The contract, or `pitfall`: shown by `list` and recorded on every row.
     public var expectation: Expectation { isPitfall ? .pitfall : Expectation(rawValue: contract.rawValue)! }
 
+    /// A strategy. `decode` is the only timed code: it turns the payload's bytes into your model.
+    /// `canonical` maps that model, outside the timed region, to what verification compares:
+    /// `.feed` for the generator's news payloads, `.encoded(model)` or `.equatable(model)` for
+    /// your own models on your own files (compared with the group reference's output on the same
+    /// bytes), `.json` for a model-free reading. `defaultFiles` names payload files to run on
+    /// (looked up in the tool's payload folders); otherwise `defaultProfiles` (default: small,
+    /// medium, large generated news payloads). `expectedOutcomes` declares known findings per
+    /// profile or file name (e.g. `["canada.json": .wrongOutput]`).
     public init<Output>(
         id: String,
         group: String,
@@ -64,8 +86,8 @@ public struct Strategy: Sendable {
         isHidden: Bool = false,
         timeoutCap: Double? = nil,
         expectedOutcomes: [String: Outcome] = [:],
-        decode: @escaping @Sendable (Data) throws -> Output,
-        canonical: @escaping @Sendable (Output) throws -> CanonicalOutput
+        decode: @escaping (Data) throws -> Output,
+        canonical: @escaping (Output) throws -> CanonicalOutput
     ) {
         self.id = id
         self.group = group
@@ -87,13 +109,13 @@ public struct Strategy: Sendable {
 
     /// What this strategy should end with on a profile: the declared outcome for that profile, else
     /// `threw-as-expected` for a strict strategy on a faulty payload, else `ok`.
-    public func expectedOutcome(on profile: Profile) -> Outcome {
+    func expectedOutcome(on profile: Profile) -> Outcome {
         if let declared = expectedOutcomes[profile.name] { return declared }
         return contract == .strict && profile.isFaulty ? .threwAsExpected : .ok
     }
 
     /// The expected outcome on any payload source: a file expects `ok` unless declared by its name.
-    public func expectedOutcome(on source: PayloadSource) -> Outcome {
+    func expectedOutcome(on source: PayloadSource) -> Outcome {
         switch source {
         case .generated(let profile): return expectedOutcome(on: profile)
         case .file(let url): return expectedOutcomes[url.lastPathComponent] ?? .ok
@@ -109,7 +131,7 @@ public struct Strategy: Sendable {
 extension Array where Element == Strategy {
     /// The reference `strategy` is verified against when there is no ground truth: a reference of
     /// its group that shares one of its files, else one bound to no file. A reference has none.
-    public func reference(for strategy: Strategy) -> Strategy? {
+    func reference(for strategy: Strategy) -> Strategy? {
         guard !strategy.isReference else { return nil }
         let references = filter { $0.group == strategy.group && $0.isReference }
         return references.first { !Set($0.defaultFiles).isDisjoint(with: strategy.defaultFiles) }

@@ -3,7 +3,7 @@ import Foundation
 /// FIPS 180-4 SHA-256, used to fingerprint payloads. Hand-written because swift-crypto, the package
 /// that has it, adds over a minute to every fresh build for this one function; tested against the
 /// standard's test vectors.
-public enum SHA256 {
+enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -15,11 +15,11 @@ public enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public static func hex(of data: Data) -> String {
+    static func hex(of data: Data) -> String {
         digest(of: data).map { String(format: "%02x", $0) }.joined()
     }
 
-    public static func digest(of data: Data) -> [UInt8] {
+    static func digest(of data: Data) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = [UInt8](data)

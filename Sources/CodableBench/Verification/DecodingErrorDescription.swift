@@ -3,9 +3,12 @@ import Foundation
 /// An error a strategy throws on purpose, with the JSON path where decoding failed. Strategies that
 /// do not use `Decoder` (the dictionary paths) throw this so their failures read like Codable's.
 public struct DecodePathError: Error, CustomStringConvertible {
+    /// Where the error happened, as a JSON path (`data.articles[3].id`).
     public let path: String
+    /// What went wrong there.
     public let message: String
 
+    /// An error at this path.
     public init(path: String, _ message: String) {
         self.path = path
         self.message = message
@@ -15,14 +18,14 @@ public struct DecodePathError: Error, CustomStringConvertible {
 }
 
 /// One-line descriptions of decoding failures, with the coding path first.
-public enum DecodingErrorDescription {
-    public static func oneLine(_ error: Error) -> String {
+enum DecodingErrorDescription {
+    static func oneLine(_ error: Error) -> String {
         if let decoding = error as? DecodingError { return decoding.oneLine }
         return FirstDifference.clip(String(describing: error))
     }
 
     /// `data.articles[3].id` from a coding path.
-    public static func path(_ codingPath: [CodingKey]) -> String {
+    static func path(_ codingPath: [CodingKey]) -> String {
         var out = ""
         for key in codingPath {
             if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" {
@@ -37,7 +40,7 @@ public enum DecodingErrorDescription {
 
 extension DecodingError {
     /// `data.articles[3].id: type mismatch, expected Int64 (...)` on one line.
-    public var oneLine: String {
+    var oneLine: String {
         func line(_ kind: String, _ context: Context, extraKey: CodingKey? = nil) -> String {
             let keys = context.codingPath + (extraKey.map { [$0] } ?? [])
             return "\(DecodingErrorDescription.path(keys)): \(kind) (\(FirstDifference.clip(context.debugDescription)))"

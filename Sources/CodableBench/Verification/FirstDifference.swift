@@ -1,10 +1,10 @@
 /// Finds the first place where two canonical values differ and names it as a JSON path, e.g.
 /// `data.articles[12].authors[0].name: expected "Ann", got "Anne"`. Reflection is slow, so it runs
 /// only after `==` has already said the values differ.
-public enum FirstDifference {
+enum FirstDifference {
     /// `renamingKeys` names properties by the payload's snake_case keys (the canonical model);
     /// off, paths use the property names as declared (your own models).
-    public static func find(expected: Any, actual: Any, renamingKeys: Bool = true) -> String? {
+    static func find(expected: Any, actual: Any, renamingKeys: Bool = true) -> String? {
         walk(expected, actual, path: "", renamingKeys: renamingKeys)
     }
 

@@ -1,12 +1,19 @@
 /// How a cell ended. Only `ok` cells (and lossy cells that dropped exactly the planted elements,
 /// which are `ok` too) are timed.
 public enum Outcome: String, Codable, Sendable, CaseIterable {
+    /// Verified, then measured.
     case ok
+    /// A strict strategy threw on a faulty payload, as it must.
     case threwAsExpected = "threw-as-expected"
+    /// Threw where it should have decoded.
     case threw
+    /// Decoded, but the output differs from the truth or the reference (the detail names the path).
     case wrongOutput = "wrong-output"
+    /// The worker process died (the detail has the signal and the runtime's message).
     case crashed
+    /// The worker was killed after the timeout.
     case timeout
+    /// The strategy cannot be verified on this payload (e.g. a news-model strategy on a file).
     case unsupported
 
     /// Outcomes whose cells carry timings and counts.
@@ -14,11 +21,11 @@ public enum Outcome: String, Codable, Sendable, CaseIterable {
 }
 
 /// An outcome with its one-line explanation (first differing path, error and coding path, signal).
-public struct Verdict: Equatable, Sendable {
-    public let outcome: Outcome
-    public let detail: String
+struct Verdict: Equatable, Sendable {
+    let outcome: Outcome
+    let detail: String
 
-    public init(_ outcome: Outcome, _ detail: String = "") {
+    init(_ outcome: Outcome, _ detail: String = "") {
         self.outcome = outcome
         self.detail = detail
     }

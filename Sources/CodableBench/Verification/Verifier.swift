@@ -1,11 +1,11 @@
 import Foundation
 
 /// Compares a strategy's canonical output with the generator's ground truth, before any timing.
-public enum Verifier {
+enum Verifier {
     /// Runs the strategy's verification decode on the payload and judges the result: against the
     /// generator's truth, or, for outputs the truth does not describe (a JSON value, a document
     /// view, your own model), against the group `reference`'s output on the same bytes.
-    public static func verify(_ strategy: Strategy, on payload: GeneratedPayload, reference: Strategy? = nil) -> Verdict {
+    static func verify(_ strategy: Strategy, on payload: GeneratedPayload, reference: Strategy? = nil) -> Verdict {
         let result = Result { try strategy.decodeForVerification(payload.bytes) }
         if case .success(let output) = result, output.isJudgedByReference {
             return compare(output, of: strategy, with: reference, bytes: payload.bytes)
@@ -15,7 +15,7 @@ public enum Verifier {
 
     /// Verification without ground truth, for a payload file: outputs are compared with the group
     /// reference's (document views also with the document); parse-only references must complete.
-    public static func verify(_ strategy: Strategy, bytes: Data, reference: Strategy?) -> Verdict {
+    static func verify(_ strategy: Strategy, bytes: Data, reference: Strategy?) -> Verdict {
         switch Result(catching: { try strategy.decodeForVerification(bytes) }) {
         case .failure(let error):
             return Verdict(.threw, DecodingErrorDescription.oneLine(error))
@@ -73,7 +73,7 @@ public enum Verifier {
         }
     }
 
-    public static func judge(strategy: Strategy, payload: GeneratedPayload,
+    static func judge(strategy: Strategy, payload: GeneratedPayload,
                              result: Result<CanonicalOutput, Error>) -> Verdict {
         let faults = payload.manifest.faults
         // Values a client's enum does not know are legitimate JSON, but a strict technique may

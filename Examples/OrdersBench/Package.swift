@@ -1,0 +1,20 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A team's own benchmark package: their models, their captured payload, CodableBench's harness.
+let package = Package(
+    name: "OrdersBench",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        // In your package: .package(url: "https://github.com/<you>/CodableBench", from: "0.1.0")
+        .package(name: "CodableBench", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "orders-bench",
+            dependencies: [.product(name: "CodableBench", package: "CodableBench")],
+            path: "Sources/OrdersBench"
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The library's public surface, read from the compiler's symbol graph of the module this test
+/// run built: every public symbol has a doc comment, and the listing equals the committed
+/// `PublicAPI.txt`, so any change to the API is visible in review. After an intended change:
+/// `UPDATE_PUBLIC_API=1 swift test --filter PublicAPITests` rewrites the file.
+@Suite("Public API of the CodableBench library")
+struct PublicAPITests {
+    static let listingFile = TestSupport.packageRoot.appendingPathComponent("PublicAPI.txt")
+
+    struct Symbol {
+        let line: String
+        let isDocumented: Bool
+    }
+
+    #if arch(arm64)
+    static let targetTriple = "aarch64-unknown-linux-gnu"
+    #else
+    static let targetTriple = "x86_64-unknown-linux-gnu"
+    #endif
+
+    /// `swift-symbolgraph-extract` over the module in this build's Modules folder.
+    static func symbols() throws -> [Symbol] {
+        let modules = TestSupport.executable.deletingLastPathComponent().appendingPathComponent("Modules")
+        let output = try TestSupport.temporaryDirectory()
+        let extract = try TestSupport.run(
+            ["swift-symbolgraph-extract", "-module-name", "CodableBench", "-I", modules.path,
+             "-target", targetTriple, "-output-dir", output.path, "-minimum-access-level", "public"],
+            program: URL(fileURLWithPath: "/usr/bin/env"))
+        try #require(extract.status == 0, "swift-symbolgraph-extract: \(extract.stderr)")
+        var symbols: [Symbol] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: output.path) where file.hasSuffix(".symbols.json") {
+            let graph = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent(file))) as? [String: Any]
+            for symbol in graph?["symbols"] as? [[String: Any]] ?? [] {
+                // Members the compiler synthesizes (hashValue, ==) have no location: not ours to document.
+                guard symbol["location"] != nil else { continue }
+                let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
+                let fragments = symbol["declarationFragments"] as? [[String: Any]] ?? []
+                let declaration = fragments.compactMap { $0["spelling"] as? String }.joined()
+                symbols.append(Symbol(line: "\(path): \(declaration)", isDocumented: symbol["docComment"] != nil))
+            }
+        }
+        return symbols.sorted { $0.line < $1.line }
+    }
+
+    @Test func everyPublicSymbolHasADocComment() throws {
+        let undocumented = try Self.symbols().filter { !$0.isDocumented }.map(\.line)
+        #expect(undocumented.isEmpty, "undocumented public symbols:\n\(undocumented.joined(separator: "\n"))")
+    }
+
+    @Test func listingMatchesTheCommittedFile() throws {
+        let listing = try Self.symbols().map(\.line).joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["UPDATE_PUBLIC_API"] == "1" {
+            try listing.write(to: Self.listingFile, atomically: true, encoding: .utf8)
+        }
+        let committed = (try? String(contentsOf: Self.listingFile, encoding: .utf8)) ?? ""
+        let added = Set(listing.split(separator: "\n")).subtracting(committed.split(separator: "\n")).sorted()
+        let removed = Set(committed.split(separator: "\n")).subtracting(listing.split(separator: "\n")).sorted()
+        #expect(added.isEmpty && removed.isEmpty,
+                "public API changed (UPDATE_PUBLIC_API=1 swift test --filter PublicAPITests to accept):\n+ \(added.joined(separator: "\n+ "))\n- \(removed.joined(separator: "\n- "))")
+    }
+}
