@@ -15,6 +15,7 @@ let strategyTargets: [(name: String, path: String, uses: [Target.Dependency])] =
     ("CompositionAndInheritance", "Benchmarks/CompositionAndInheritance", []),
     ("AnyJSON", "Benchmarks/AnyJSON", ["DynamicValues"]),
     ("Corpora", "Benchmarks/Corpora", ["DynamicValues"]),
+    ("Encoding", "Benchmarks/Encoding", ["CompositionAndInheritance"]),
     ("References", "Benchmarks/References", []),
     ("HarnessSelfTest", "Benchmarks/HarnessSelfTest", []),
 ]

@@ -1,10 +1,10 @@
 import CodableBench
 import Foundation
 
-/// The plain synthesized news model, public in a module of its own (no `@inlinable`). Strategies
+/// The plain synthesized news model (Codable: the encoding group encodes it too), public in a module of its own (no `@inlinable`). Strategies
 /// whose question concerns one part of the payload (the array, `ext`, dates) decode the rest with it,
 /// and `synthesized-cross-module` measures what the module boundary costs.
-public struct StandardFeed: Decodable, Sendable {
+public struct StandardFeed: Codable, Sendable {
     public let status: String
     public let paging: StandardPaging
     public let data: StandardFeedData
@@ -14,11 +14,11 @@ public struct StandardFeed: Decodable, Sendable {
     }
 }
 
-public struct StandardFeedData: Decodable, Sendable {
+public struct StandardFeedData: Codable, Sendable {
     public let articles: [StandardArticle]
 }
 
-public struct StandardPaging: Decodable, Sendable {
+public struct StandardPaging: Codable, Sendable {
     public let nextCursor: String?
     public let total: Int
 
@@ -30,11 +30,11 @@ public struct StandardPaging: Decodable, Sendable {
     public var canonical: CanonicalPaging { CanonicalPaging(nextCursor: nextCursor, total: total) }
 }
 
-public enum StandardSection: String, Decodable, Sendable {
+public enum StandardSection: String, Codable, Sendable {
     case politics, economy, business, markets, technology, world, sports, culture, opinion
 }
 
-public struct StandardArticle: Decodable, Sendable {
+public struct StandardArticle: Codable, Sendable {
     public let id: Int64
     public let title: String
     public let subtitle: String?
@@ -107,7 +107,7 @@ extension StandardArticleFields {
     }
 }
 
-public struct StandardAuthor: Decodable, Sendable {
+public struct StandardAuthor: Codable, Sendable {
     public let id: Int64
     public let name: String
     public let profileURL: URL?
@@ -122,7 +122,7 @@ public struct StandardAuthor: Decodable, Sendable {
     }
 }
 
-public struct StandardImage: Decodable, Sendable {
+public struct StandardImage: Codable, Sendable {
     public let url: URL
     public let width: Int
     public let height: Int
@@ -133,7 +133,7 @@ public struct StandardImage: Decodable, Sendable {
     }
 }
 
-public struct StandardMetrics: Decodable, Sendable {
+public struct StandardMetrics: Codable, Sendable {
     public let views: Int
     public let shares: Int
     public let readRatio: Double

@@ -5,6 +5,7 @@ import Corpora
 import DatesAndNumbers
 import DictionaryPath
 import DynamicValues
+import Encoding
 import Enums
 import HarnessSelfTest
 import KeyMapping
@@ -26,6 +27,7 @@ public enum Catalogue {
         + DatesAndNumbersStrategies.all
         + EnumsStrategies.all
         + CompositionAndInheritanceStrategies.all
+        + EncodingStrategies.all
         + AnyJSONStrategies.all
         + CorporaStrategies.all
         + ReferenceStrategies.all

@@ -32,4 +32,14 @@ extension JSONValue {
     public init<Model: Encodable>(encoding model: Model) throws {
         self = try JSONValue.parse(JSONEncoder().encode(model))
     }
+
+    /// How many `null` values the value holds, at any depth.
+    var nullCount: Int {
+        switch self {
+        case .null: return 1
+        case .array(let items): return items.reduce(0) { $0 + $1.nullCount }
+        case .object(let members): return members.values.reduce(0) { $0 + $1.nullCount }
+        default: return 0
+        }
+    }
 }

@@ -27,7 +27,8 @@ struct CellResult {
         }
         var rows: [ResultRow] = []
         if !timings.isEmpty {
-            let bytes = Double(identity.bytes)
+            // Decoders: payload bytes read; encoders: bytes written.
+            let bytes = Double(timings.first?.outputBytes ?? identity.bytes)
             let forks = timings.map(\.samples)
             rows += [
                 row(.wallTime, forks: forks.map { $0.map(\.wallNanoseconds) }),

@@ -30,21 +30,24 @@ enum Worker {
             case .verify:
                 break  // the verdict is the whole answer (conformance sweep)
             case .timing:
-                report.timing = try Sampler.time(strategy, data: bytes, plan: plan)
+                report.timing = try Sampler.time(try strategy.prepareRepeated(bytes), plan: plan)
+                report.timing?.outputBytes = verdict.outputBytes
             case .instructions:
-                try strategy.decodeRepeatedly(bytes, 1)  // warm, outside the counted region
+                let repeated = try strategy.prepareRepeated(bytes)
+                try repeated(1)  // warm, outside the counted region
                 var failure: Error?
                 InstructionRegion.count {
-                    do { try strategy.decodeRepeatedly(bytes, 1) } catch { failure = error }
+                    do { try repeated(1) } catch { failure = error }
                 }
                 if let failure { throw failure }
                 report.countedDecodes = 1
             case .counting:
                 // Without jemalloc loaded there is no exact counter: no counts rather than wrong ones.
                 guard let counter = JemallocCounter() else { return report }
-                try strategy.decodeRepeatedly(bytes, 1)  // warm: lazy caches allocate once
+                let repeated = try strategy.prepareRepeated(bytes)
+                try repeated(1)  // warm: lazy caches allocate once
                 report.allocations = try (0..<countedDecodes).map { _ in
-                    try counter.count { try strategy.decodeRepeatedly(bytes, 1) }
+                    try counter.count { try repeated(1) }
                 }
             }
         } catch {

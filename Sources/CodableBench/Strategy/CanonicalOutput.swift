@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strategy's output in canonical form, and how much of the truth it claims to reproduce.
 public enum CanonicalOutput: Sendable {
     /// The whole feed, compared field by field with the truth.
@@ -19,6 +21,10 @@ public enum CanonicalOutput: Sendable {
     /// Any Equatable value of your own models, compared with the group reference's value on the
     /// same bytes (`wrong-output` with the first differing path). Build it with `.equatable(_:)`.
     case value(CanonicalValue)
+    /// What an encoder wrote: `readBack` is its bytes decoded by a reference decoder (judged like
+    /// any decode, against the truth), `bytes` their size (throughput counts them), `nulls` the
+    /// `null` literals in them, checked against `nilKeys`. Build it with `.written(_:nilKeys:readBack:)`.
+    indirect case written(readBack: CanonicalOutput, bytes: Int, nulls: Int, nilKeys: NilKeys)
     /// References whose only claim is that they completed (e.g. the empty-struct scan, memcpy):
     /// the byte count they processed.
     case processedBytes(Int)
@@ -33,6 +39,14 @@ extension CanonicalOutput {
         }
     }
 
+    /// An encoder's output: `data` read back by `readBack` (a reference decoder), its size, and
+    /// its `null` literals counted for the `nilKeys` rule.
+    public static func written(_ data: Data, nilKeys: NilKeys = .unchecked,
+                               readBack: (Data) throws -> CanonicalOutput) throws -> CanonicalOutput {
+        .written(readBack: try readBack(data), bytes: data.count, nulls: try JSONValue.parse(data).nullCount,
+                 nilKeys: nilKeys)
+    }
+
     /// Your own model as the canonical output: compared with the reference strategy's model.
     public static func equatable<Model: Equatable & Sendable>(_ model: Model) -> CanonicalOutput {
         .value(CanonicalValue(model))
@@ -43,6 +57,16 @@ extension CanonicalOutput {
     public static func encoded<Model: Encodable>(_ model: Model) throws -> CanonicalOutput {
         .documentView(try JSONValue(encoding: model))
     }
+}
+
+/// How an encoder must write optionals that are nil.
+public enum NilKeys: Sendable {
+    /// Left out (`encodeIfPresent`, synthesized encoding): no `null` in the output.
+    case omitted
+    /// Written as `null` (`encode(nil, forKey:)`): one `null` per nil optional of the truth.
+    case writtenAsNull
+    /// Not checked.
+    case unchecked
 }
 
 /// A type-erased Equatable value: equal only to a value of the same type that compares equal.

@@ -57,11 +57,12 @@ public struct Strategy: @unchecked Sendable {
     /// this only records that it was anticipated.
     public let expectedOutcomes: [String: Outcome]
 
-    /// Decodes once and maps the result to its canonical form: verification only, never timed.
+    /// Prepares, runs once and maps the result to its canonical form: verification only, never timed.
     let decodeForVerification: (Data) throws -> CanonicalOutput
-    /// Decodes `count` times: the only timed code. The output never leaves the generic context, so
-    /// it is not boxed (boxing would add an allocation per decode to every count).
-    let decodeRepeatedly: (Data, Int) throws -> Void
+    /// Prepares the input from the payload (untimed) and returns the timed work: run the operation
+    /// `count` times. The output never leaves the generic context, so it is not boxed (boxing would
+    /// add an allocation per decode to every count).
+    let prepareRepeated: (Data) throws -> (Int) throws -> Void
 
     /// The contract, or `pitfall`: shown by `list` and recorded on every row.
     public var expectation: Expectation { isPitfall ? .pitfall : Expectation(rawValue: contract.rawValue)! }
@@ -89,6 +90,31 @@ public struct Strategy: @unchecked Sendable {
         decode: @escaping (Data) throws -> Output,
         canonical: @escaping (Output) throws -> CanonicalOutput
     ) {
+        self.init(id: id, group: group, summary: summary, contract: contract, isPitfall: isPitfall,
+                  isReference: isReference, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
+                  isHidden: isHidden, timeoutCap: timeoutCap, expectedOutcomes: expectedOutcomes,
+                  input: { $0 }, run: decode, canonical: canonical)
+    }
+
+    /// A strategy whose timed work starts from a value rather than bytes (an encoder starts from a
+    /// model). `input` builds that value from the payload once per worker, outside the timed
+    /// region; `run` is the only timed code. Otherwise as `init(…decode:canonical:)`.
+    public init<Input, Output>(
+        id: String,
+        group: String,
+        summary: String,
+        contract: Contract = .strict,
+        isPitfall: Bool = false,
+        isReference: Bool = false,
+        defaultProfiles: [String]? = nil,
+        defaultFiles: [String] = [],
+        isHidden: Bool = false,
+        timeoutCap: Double? = nil,
+        expectedOutcomes: [String: Outcome] = [:],
+        input: @escaping (Data) throws -> Input,
+        run: @escaping (Input) throws -> Output,
+        canonical: @escaping (Output) throws -> CanonicalOutput
+    ) {
         self.id = id
         self.group = group
         self.summary = summary
@@ -101,9 +127,12 @@ public struct Strategy: @unchecked Sendable {
         self.isHidden = isHidden
         self.timeoutCap = timeoutCap
         self.expectedOutcomes = expectedOutcomes
-        self.decodeForVerification = { data in try canonical(try decode(data)) }
-        self.decodeRepeatedly = { data, count in
-            for _ in 0..<count { blackHole(try decode(data)) }
+        self.decodeForVerification = { data in try canonical(try run(try input(data))) }
+        self.prepareRepeated = { data in
+            let prepared = try input(data)
+            return { count in
+                for _ in 0..<count { blackHole(try run(prepared)) }
+            }
         }
     }
 

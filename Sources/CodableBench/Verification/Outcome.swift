@@ -24,6 +24,8 @@ public enum Outcome: String, Codable, Sendable, CaseIterable {
 struct Verdict: Equatable, Sendable {
     let outcome: Outcome
     let detail: String
+    /// Bytes an encoder wrote per operation, when the strategy is one.
+    var outputBytes: Int?
 
     init(_ outcome: Outcome, _ detail: String = "") {
         self.outcome = outcome

@@ -100,6 +100,21 @@ enum Verifier {
                 ? Verdict(.ok)
                 : Verdict(.wrongOutput, "data.articles: expected \(payload.manifest.elements) elements, got \(count)")
 
+        case .success(.written(let readBack, let bytes, let nulls, let nilKeys)):
+            var verdict = judge(strategy: strategy, payload: payload, result: .success(readBack))
+            guard verdict.outcome == .ok else { return verdict }
+            let nilOptionals = payload.truth.strictExpectation.nilOptionalCount
+            switch nilKeys {
+            case .omitted where nulls != 0:
+                return Verdict(.wrongOutput, "wrote \(nulls) null values; nil optionals must be left out")
+            case .writtenAsNull where nulls != nilOptionals:
+                return Verdict(.wrongOutput, "wrote \(nulls) null values for \(nilOptionals) nil optionals (one null each expected)")
+            default:
+                verdict = Verdict(.ok, "wrote \(bytes) bytes per operation")
+                verdict.outputBytes = bytes
+                return verdict
+            }
+
         case .success(.feedWithExt(let feed, let ext)):
             let verdict = judge(strategy: strategy, payload: payload, result: .success(.feed(feed)))
             guard verdict.outcome == .ok else { return verdict }

@@ -1,0 +1,98 @@
+import CodableBench
+import CompositionAndInheritance
+import Foundation
+import StandardModel
+
+/// Group `encoding`: the way back (seed 003's encoding, seed 000's `[String: Any]` for analytics).
+/// Each encoder starts from the payload's truth as a model (built once per worker, untimed) and
+/// writes it; verification reads the output back with the standard decoder and compares it with
+/// the generator's truth, and checks how nil optionals were written. Throughput counts bytes
+/// written.
+public enum EncodingStrategies {
+    public static let group = "encoding"
+    static let sizes = ["small", "medium", "large"]
+    static let subtypes = ["subtypes-small", "subtypes-medium"]
+
+    /// The encoder every strategy starts from: ISO-8601 dates, as the payloads have them.
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    static func standardFeed(_ data: Data) throws -> StandardFeed {
+        try makeStandardDecoder().decode(StandardFeed.self, from: data)
+    }
+
+    /// Written bytes read back by the synthesized standard model.
+    static func readBack(_ data: Data) throws -> CanonicalOutput {
+        .feed(try standardFeed(data).canonical)
+    }
+
+    /// Written bytes of a subtype payload, read back with the kinds (group composition's reference).
+    static let subtypeReader = CompositionAndInheritanceStrategies.all.first { $0.isReference }!
+    static func readBackWithKinds(_ data: Data) throws -> CanonicalOutput {
+        try subtypeReader.verificationOutput(for: data)
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> Data { try makeEncoder().encode(value) }
+
+    public static let all: [Strategy] = [
+        Strategy(id: "encode-synthesized", group: group,
+                 summary: "JSONEncoder, synthesized Encodable: the reference (seed 003)",
+                 isReference: true, defaultProfiles: sizes,
+                 input: standardFeed, run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBack) }),
+        Strategy(id: "encode-handwritten", group: group,
+                 summary: "hand-written encode(to:), nested containers instead of child types (seed 003)",
+                 defaultProfiles: sizes,
+                 input: { EncodedFeed(try standardFeed($0), NestedContainersArticle.init) }, run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBack) }),
+        Strategy(id: "encode-snake-case-strategy", group: group,
+                 summary: "camelCase model, keyEncodingStrategy = .convertToSnakeCase (seed 003)",
+                 defaultProfiles: sizes,
+                 input: { CamelCaseEncoding.feed(try standardFeed($0)) }, run: CamelCaseEncoding.encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBack) }),
+        Strategy(id: "encode-if-present", group: group,
+                 summary: "hand-written encode(to:), nil optionals left out with encodeIfPresent (seed 003)",
+                 defaultProfiles: sizes,
+                 input: { PolicyFeed<IfPresent>(feed: try standardFeed($0)) }, run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBack) }),
+        Strategy(id: "encode-explicit-nulls", group: group,
+                 summary: "the same encode(to:), nil optionals sent as null so every key is there (seed 003)",
+                 defaultProfiles: sizes,
+                 input: { PolicyFeed<ExplicitNull>(feed: try standardFeed($0)) }, run: encode,
+                 canonical: { try .written($0, nilKeys: .writtenAsNull, readBack: readBack) }),
+        Strategy(id: "encode-composed", group: group,
+                 summary: "one body from two structs encoding into the same encoder (seed 003)",
+                 defaultProfiles: sizes,
+                 input: { EncodedFeed(try standardFeed($0), ComposedArticle.init) }, run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBack) }),
+        Strategy(id: "encode-enum-custom", group: group,
+                 summary: "enum with its own encode(to:) (uppercase wire value) plus a derived key (seed 003)",
+                 defaultProfiles: sizes,
+                 input: { EncodedFeed(try standardFeed($0), DeskArticle.init) }, run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: DeskArticle.readBack) }),
+        Strategy(id: "encode-subclass-override", group: group,
+                 summary: "subclasses override encode(to:) and call super (seed 003)",
+                 defaultProfiles: subtypes,
+                 input: ClassFeed.input(overriding: true), run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBackWithKinds) }),
+        Strategy(id: "encode-subclass-missing-override", group: group,
+                 summary: "pitfall of seed 003: subclasses without encode(to:) silently drop their fields",
+                 isPitfall: true, defaultProfiles: subtypes,
+                 expectedOutcomes: ["subtypes-small": .wrongOutput, "subtypes-medium": .wrongOutput],
+                 input: ClassFeed.input(overriding: false), run: encode,
+                 canonical: { try .written($0, nilKeys: .omitted, readBack: readBackWithKinds) }),
+        Strategy(id: "encodable-to-dictionary", group: group,
+                 summary: "seed 000: JSONEncoder → JSONSerialization → [String: Any], booleans repaired recursively",
+                 defaultProfiles: sizes,
+                 input: standardFeed, run: EncodableToDictionary.dictionary,
+                 canonical: AnalyticsDictionary.readBack),
+        Strategy(id: "encodable-direct-dictionary", group: group,
+                 summary: "an Encoder that builds [String: Any] directly: seed 000's goal without the byte round trip",
+                 defaultProfiles: sizes,
+                 input: standardFeed, run: DirectDictionaryEncoder.dictionary,
+                 canonical: AnalyticsDictionary.readBack),
+    ]
+}

@@ -1,0 +1,91 @@
+import Foundation
+import StandardModel
+
+/// What a hand-written `encode(to:)` does with a nil optional (seed 003, "encode ?"): leave the key
+/// out (`encodeIfPresent`) or send it as `null` (`encode`, so the server always sees the key).
+protocol NilPolicy {
+    static func encode<T: Encodable, K: CodingKey>(_ value: T?, forKey key: K, in c: inout KeyedEncodingContainer<K>) throws
+}
+
+enum IfPresent: NilPolicy {
+    static func encode<T: Encodable, K: CodingKey>(_ value: T?, forKey key: K, in c: inout KeyedEncodingContainer<K>) throws {
+        try c.encodeIfPresent(value, forKey: key)
+    }
+}
+
+enum ExplicitNull: NilPolicy {
+    static func encode<T: Encodable, K: CodingKey>(_ value: T?, forKey key: K, in c: inout KeyedEncodingContainer<K>) throws {
+        if let value { try c.encode(value, forKey: key) } else { try c.encodeNil(forKey: key) }
+    }
+}
+
+/// The whole feed hand-written, every optional (cursor, subtitle, summary, image, update date,
+/// author profile, caption) through the policy; identical otherwise, so the pair isolates it.
+struct PolicyFeed<Policy: NilPolicy>: Encodable {
+    let feed: StandardFeed
+
+    enum FeedKeys: String, CodingKey { case status, paging, data }
+    enum DataKeys: String, CodingKey { case articles }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: FeedKeys.self)
+        try c.encode(feed.status, forKey: .status)
+        var paging = c.nestedContainer(keyedBy: PagingKeys.self, forKey: .paging)
+        try Policy.encode(feed.paging.nextCursor, forKey: .nextCursor, in: &paging)
+        try paging.encode(feed.paging.total, forKey: .total)
+        var data = c.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
+        var articles = data.nestedUnkeyedContainer(forKey: .articles)
+        for article in feed.data.articles { try articles.encode(PolicyArticle<Policy>(a: article)) }
+    }
+}
+
+struct PolicyArticle<Policy: NilPolicy>: Encodable {
+    let a: StandardArticle
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: ArticleKeys.self)
+        try c.encode(a.id, forKey: .id)
+        try c.encode(a.title, forKey: .title)
+        try Policy.encode(a.subtitle, forKey: .subtitle, in: &c)
+        try Policy.encode(a.summary, forKey: .summary, in: &c)
+        try c.encode(a.body, forKey: .body)
+        try c.encode(a.url, forKey: .url)
+        try Policy.encode(a.imageURL, forKey: .imageURL, in: &c)
+        try c.encode(a.publishedAt, forKey: .publishedAt)
+        try Policy.encode(a.updatedAt, forKey: .updatedAt, in: &c)
+        try c.encode(a.section, forKey: .section)
+        try c.encode(a.tags, forKey: .tags)
+        var authors = c.nestedUnkeyedContainer(forKey: .authors)
+        for author in a.authors { try authors.encode(PolicyAuthor<Policy>(author: author)) }
+        var images = c.nestedUnkeyedContainer(forKey: .images)
+        for image in a.images { try images.encode(PolicyImage<Policy>(image: image)) }
+        try c.encode(a.metrics, forKey: .metrics)
+        try c.encode(a.isPremium, forKey: .isPremium)
+        try c.encode(a.isBreaking, forKey: .isBreaking)
+        try c.encode(a.relatedIDs, forKey: .relatedIDs)
+        try c.encode(a.commentCount, forKey: .commentCount)
+    }
+}
+
+struct PolicyAuthor<Policy: NilPolicy>: Encodable {
+    let author: StandardAuthor
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: AuthorKeys.self)
+        try c.encode(author.id, forKey: .id)
+        try c.encode(author.name, forKey: .name)
+        try Policy.encode(author.profileURL, forKey: .profileURL, in: &c)
+    }
+}
+
+struct PolicyImage<Policy: NilPolicy>: Encodable {
+    let image: StandardImage
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: ImageKeys.self)
+        try c.encode(image.url, forKey: .url)
+        try c.encode(image.width, forKey: .width)
+        try c.encode(image.height, forKey: .height)
+        try Policy.encode(image.caption, forKey: .caption, in: &c)
+    }
+}
