@@ -16,6 +16,7 @@ let strategyTargets: [(name: String, path: String, uses: [Target.Dependency])] =
     ("AnyJSON", "Benchmarks/AnyJSON", ["DynamicValues"]),
     ("Corpora", "Benchmarks/Corpora", ["DynamicValues"]),
     ("Encoding", "Benchmarks/Encoding", ["CompositionAndInheritance"]),
+    ("Database", "Benchmarks/Database", ["DynamicValues", .product(name: "GRDB", package: "GRDB.swift")]),
     ("References", "Benchmarks/References", []),
     ("HarnessSelfTest", "Benchmarks/HarnessSelfTest", []),
 ]
@@ -30,6 +31,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // The database group (seed 004): SQLite through GRDB; needs libsqlite3-dev.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(

@@ -1,6 +1,7 @@
 import AnyJSON
 import CodableBench
 import CompositionAndInheritance
+import Database
 import Corpora
 import DatesAndNumbers
 import DictionaryPath
@@ -28,6 +29,7 @@ public enum Catalogue {
         + EnumsStrategies.all
         + CompositionAndInheritanceStrategies.all
         + EncodingStrategies.all
+        + DatabaseStrategies.all
         + AnyJSONStrategies.all
         + CorporaStrategies.all
         + ReferenceStrategies.all

@@ -32,3 +32,15 @@ struct Verdict: Equatable, Sendable {
         self.detail = detail
     }
 }
+
+/// Throw it from a strategy when a library refuses the technique itself (rather than the data):
+/// the cell is recorded as `unsupported` with the message, not as a failure of the payload.
+public struct UnsupportedTechnique: Error, CustomStringConvertible {
+    /// What the library said.
+    public let description: String
+
+    /// The library's refusal, in its own words.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

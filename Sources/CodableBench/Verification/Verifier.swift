@@ -17,6 +17,8 @@ enum Verifier {
     /// reference's (document views also with the document); parse-only references must complete.
     static func verify(_ strategy: Strategy, bytes: Data, reference: Strategy?) -> Verdict {
         switch Result(catching: { try strategy.decodeForVerification(bytes) }) {
+        case .failure(let error as UnsupportedTechnique):
+            return Verdict(.unsupported, error.description)
         case .failure(let error):
             return Verdict(.threw, DecodingErrorDescription.oneLine(error))
         case .success(.processedBytes(let count)):
@@ -80,6 +82,8 @@ enum Verifier {
         // refuse them: throwing is then the expected outcome, and so is decoding them correctly.
         let hasAnomalies = !faults.isEmpty || !payload.manifest.unknownSectionIndices.isEmpty
         switch result {
+        case .failure(let error as UnsupportedTechnique):
+            return Verdict(.unsupported, error.description)
         case .failure(let error):
             let description = DecodingErrorDescription.oneLine(error)
             if strategy.contract == .strict && hasAnomalies {
