@@ -14,18 +14,29 @@ struct RecordedRunsTests {
         try RunData.load(fixtures.appendingPathComponent(name).path)
     }
 
-    /// Issue 5 asks for 95%. On these recordings 40 of 44 cells (90.9%) are unchanged: the other four
-    /// moved by 7–39% between runs a minute apart, the shared host's slow spells (see the issue notes).
-    /// Two full default runs reached 95.5%. The bound below is what these recordings support.
-    @Test func compareFindsNoChangeInAtLeast90PercentOfCells() throws {
+    /// Issue 5 asks for 95%. Compared on their 10th percentiles (the default statistic), every cell
+    /// of these recordings is unchanged; on medians, four of 44 cells moved significantly by 7–39%
+    /// between runs a minute apart (the shared host's slow spells), which is why p10 is the default.
+    @Test func compareFindsNoChangeInAtLeast95PercentOfCells() throws {
         let comparison = try Comparison(baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
                                         tolerances: .standard)
         let cells = Dictionary(grouping: comparison.changes, by: \.cell)
         let unchanged = cells.values.filter { $0.allSatisfy { $0.verdict == .noChange } }.count
         #expect(cells.count == 44)
-        #expect(Double(unchanged) >= 0.90 * Double(cells.count), "\(unchanged) of \(cells.count) cells unchanged")
+        #expect(Double(unchanged) >= 0.95 * Double(cells.count), "\(unchanged) of \(cells.count) cells unchanged")
         // Timings only: no count, outcome or cell changed between two runs of the same build.
         #expect(comparison.changes.allSatisfy { $0.verdict == .noChange || $0.metric.isTiming })
+    }
+
+    /// The same recordings compared on medians: the statistic is a setting, and medians are what
+    /// the host's slow spells move (this pins down the figure quoted above).
+    @Test func onMediansFourCellsMoveSignificantly() throws {
+        var tolerances = GateTolerances.standard
+        tolerances.timing.statistic = "median"
+        let comparison = try Comparison(baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
+                                        tolerances: tolerances)
+        let moved = Set(comparison.changes.filter { $0.verdict != .noChange }.map(\.cell))
+        #expect(moved.count == 4, "\(moved)")
     }
 
     @Test func checkPassesAndCountsAreIdentical() throws {

@@ -29,8 +29,11 @@ struct MetricChange: Sendable {
 /// Compares two runs cell by cell and metric by metric.
 struct Comparison {
     let changes: [MetricChange]
+    /// The statistic timings were compared on (`timing.statistic` of the tolerances).
+    let timingStatistic: TimingStatistic
 
     init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+        timingStatistic = tolerances.timing.estimator
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -66,27 +69,34 @@ struct Comparison {
 
     static func change(_ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
                        _ samples1: [SampleRow]?, _ tolerances: GateTolerances) -> MetricChange {
-        let relative = s0.median == 0 ? (s1.median == 0 ? 0 : .infinity) : (s1.median - s0.median) / s0.median
         if metric.isDeterministic {
+            let relative = relativeChange(s0.median, s1.median)
             let tolerance = tolerances.tolerance(for: metric) ?? 0
             let verdict: MetricChange.Verdict = abs(relative) <= tolerance ? .noChange : relative > 0 ? .more : .fewer
             return MetricChange(cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
                                 pValue: nil, note: "")
         }
+        let statistic = tolerances.timing.estimator
+        let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)
+        let relative = relativeChange(v0, v1)
         let pick: (SampleRow) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
-        // Significant only when the two medians' intervals do not overlap (with several forks they
-        // include the variation between processes) and, when samples are at hand, the Mann–Whitney
-        // U test agrees.
+        // Significant only when, on medians, the two intervals do not overlap (with several forks
+        // they include the variation between processes), and, when samples are at hand, the
+        // Mann–Whitney U test agrees.
         var pValue: Double?
-        var significant = s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
+        var significant = statistic != .median || s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
         if let a = samples0, let b = samples1, let test = MannWhitney.test(a.map(pick), b.map(pick)) {
             pValue = test.pValue
             significant = significant && test.pValue < tolerances.timing.alpha
         }
         let verdict: MetricChange.Verdict = !significant || abs(relative) <= tolerances.noiseFloor
             ? .noChange : relative > 0 ? .slower : .faster
-        return MetricChange(cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
+        return MetricChange(cell: key, metric: metric, baseline: v0, current: v1, verdict: verdict,
                             pValue: pValue, note: significant ? "" : "not significant")
+    }
+
+    static func relativeChange(_ before: Double, _ after: Double) -> Double {
+        before == 0 ? (after == 0 ? 0 : .infinity) : (after - before) / before
     }
 
     /// A plain-text table of the changes, with a one-line tally.
@@ -104,7 +114,8 @@ struct Comparison {
         }
         let tally = Dictionary(grouping: changes, by: \.verdict).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
         lines.append("")
-        lines.append("\(changes.count) comparisons: " + tally.joined(separator: ", "))
+        lines.append("\(changes.count) comparisons (timings compared on their \(timingStatistic.rawValue)): "
+                     + tally.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 }

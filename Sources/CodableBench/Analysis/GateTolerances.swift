@@ -11,6 +11,12 @@ struct GateTolerances: Codable, Equatable, Sendable {
         /// ...and be significant at this level (Mann–Whitney U on samples; without samples, the
         /// two confidence intervals must not overlap).
         var alpha: Double
+        /// Which statistic of the samples two runs are compared on: `p10` (default), `median` or
+        /// `min`. On a shared machine, slow spells of minutes move medians by 5–40% between runs
+        /// while the low quantiles, which estimate the undisturbed cost, stay within a few percent.
+        var statistic: String?
+
+        var estimator: TimingStatistic { statistic.flatMap(TimingStatistic.init(rawValue:)) ?? .p10 }
     }
 
     /// Metric name → largest relative increase that still passes (0.005 = 0.5%).
@@ -21,16 +27,34 @@ struct GateTolerances: Codable, Equatable, Sendable {
 
     static let standard = GateTolerances(
         deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01, "instructions": 0.01],
-        timing: Timing(enabled: false, relative: 0.10, alpha: 0.01), noiseFloor: 0.05)
+        timing: Timing(enabled: false, relative: 0.10, alpha: 0.01, statistic: "p10"), noiseFloor: 0.05)
 
     static func read(_ file: URL) throws -> GateTolerances {
         guard let data = try? Data(contentsOf: file) else { throw ResultsError("cannot read tolerances \(file.path)") }
-        do { return try JSONDecoder().decode(GateTolerances.self, from: data) } catch let error as DecodingError {
+        let tolerances: GateTolerances
+        do { tolerances = try JSONDecoder().decode(GateTolerances.self, from: data) } catch let error as DecodingError {
             throw ResultsError("malformed tolerances \(file.lastPathComponent): \(error.oneLine)")
         }
+        if let name = tolerances.timing.statistic, TimingStatistic(rawValue: name) == nil {
+            throw ResultsError("malformed tolerances \(file.lastPathComponent): timing.statistic must be p10, median or min, got '\(name)'")
+        }
+        return tolerances
     }
 
     func tolerance(for metric: Metric) -> Double? { deterministic[metric.rawValue] }
+}
+
+/// The statistic of a timing's samples that `compare` and `check` compare.
+enum TimingStatistic: String, Sendable {
+    case p10, median, min
+
+    func value(of summary: Summary) -> Double {
+        switch self {
+        case .p10: return summary.p10
+        case .median: return summary.median
+        case .min: return summary.min
+        }
+    }
 }
 
 extension Metric {
