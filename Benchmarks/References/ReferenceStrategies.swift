@@ -12,7 +12,17 @@ public enum ReferenceStrategies {
     static let corpusFiles = ["twitter.json", "citm_catalog.json", "canada.json"]
     static let sizes = ["small", "medium", "large"]
 
-    public static let all: [Strategy] = [
+    public static let all: [Strategy] = always + optional
+
+    static var optional: [Strategy] {
+        #if Simdjson
+        return [simdjson]
+        #else
+        return []
+        #endif
+    }
+
+    static let always: [Strategy] = [
         Strategy(id: "ref-memcpy", group: group,
                  summary: "copy the payload's bytes: the memory-bandwidth ceiling", contract: .parseOnly,
                  defaultProfiles: sizes, defaultFiles: corpusFiles,

@@ -217,4 +217,24 @@ struct ReportTests {
         #expect(entries.count == 4)  // wall time and allocations of the two ok cells
         #expect(entries.allSatisfy { $0["name"] is String && $0["unit"] is String && $0["value"] is Double })
     }
+
+    /// Each throughput is shown as a fraction of the limits measured on the same payload.
+    @Test func throughputIsShownAsAFractionOfMemcpyAndSimdjson() throws {
+        let run = try SyntheticRuns.run([
+            .init(strategy: "synthesized", wall: Array(repeating: 1_000_000, count: 10)),           // 100 MB/s
+            .init(strategy: "ref-memcpy", wall: Array(repeating: 25_000, count: 10)),               // 4000 MB/s
+            .init(strategy: "ref-simdjson", wall: Array(repeating: 250_000, count: 10)),            // 400 MB/s
+            .init(strategy: "other", profile: "medium", wall: Array(repeating: 1_000_000, count: 10)),
+        ])
+        let cells = CellSummary.all(in: run, references: ["synthesized"])
+        let md = MarkdownReport.render(run: run, cells: cells)
+        #expect(md.contains("| MB/s | of memcpy | of simdjson | allocs |"))
+        #expect(md.contains("| 100.0 | 2.5% | 25.0% |"), "\(md)")
+        #expect(md.contains("| other | medium | ok |") && md.contains("| 100.0 | - | - |"))  // no limit on that payload
+        let html = HTMLReport.render(run: run, cells: cells)
+        #expect(html.contains("<th>of memcpy</th><th>of simdjson</th>") && html.contains("<td class=\"n\">25.0%</td>"))
+        // Without the limits in the run, the columns are left out.
+        let plain = try SyntheticRuns.run([.init(strategy: "synthesized")])
+        #expect(!MarkdownReport.render(run: plain, cells: CellSummary.all(in: plain)).contains("of memcpy"))
+    }
 }

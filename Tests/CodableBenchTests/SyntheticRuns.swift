@@ -32,7 +32,8 @@ enum SyntheticRuns {
                 return [ResultRow(provenance: provenance, cell: identity, outcome: spec.outcome, expectedOutcome: .ok,
                                   detail: "x", metric: .none, summary: nil)]
             }
-            return [row(.wallTime, spec.wall), row(.allocations, [spec.allocations, spec.allocations]),
+            return [row(.wallTime, spec.wall), row(.throughput, spec.wall.map { 100_000 * 1_000 / $0 }),
+                    row(.allocations, [spec.allocations, spec.allocations]),
                     row(.allocatedBytes, [spec.allocatedBytes])] + (spec.instructions.map { [row(.instructions, [$0])] } ?? [])
         }
     }

@@ -21,6 +21,9 @@ struct CellSummary: Sendable {
         self.metrics = metrics
     }
 
+    /// Median throughput in MB/s (payload bytes read, or bytes an encoder wrote), as recorded.
+    var megabytesPerSecond: Double? { metrics[.throughput]?.median }
+
     static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
         run.cells.map { key, rows in
             let first = rows[0]

@@ -38,7 +38,7 @@ enum HTMLReport {
             if !allocationBars.isEmpty {
                 body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
             }
-            body += table(groupCells) + "</section>"
+            body += table(groupCells, all: cells) + "</section>"
         }
         let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {
@@ -71,18 +71,22 @@ enum HTMLReport {
             """
     }
 
-    static func table(_ cells: [CellSummary]) -> String {
+    static func table(_ cells: [CellSummary], all: [CellSummary]) -> String {
         let e = SVGChart.escape
-        var html = "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>median</th><th>95% CI</th><th>MB/s</th><th>allocs</th><th>detail</th></tr>"
+        let limits = Reports.presentLimits(all)
+        var html = "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>median</th><th>95% CI</th><th>MB/s</th>"
+            + limits.map { "<th>\($0.label)</th>" }.joined() + "<th>allocs</th><th>detail</th></tr>"
         for c in cells {
             let wall = c.metrics[.wallTime]
             let cls = c.outcome != c.expectedOutcome ? " class=\"bad\"" : ""
+            let number = { (text: String) in "<td class=\"n\">\(text)</td>" }
             html += "<tr><td>\(e(c.key.strategy))</td><td>\(e(c.key.profile))</td><td\(cls)>\(e(c.outcome.rawValue))</td>"
-                + "<td class=\"n\">\(wall.map { Terminal.time($0.median) } ?? "-")</td>"
-                + "<td class=\"n\">\(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")</td>"
-                + "<td class=\"n\">\(wall.map { String(format: "%.1f", Double(c.bytes) * 1_000 / $0.median) } ?? "-")</td>"
-                + "<td class=\"n\">\(c.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")</td>"
-                + "<td>\(e(c.detail))</td></tr>"
+            html += number(wall.map { Terminal.time($0.median) } ?? "-")
+            html += number(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
+            html += number(c.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
+            html += limits.map { number(Reports.fraction(of: $0.id, for: c, in: all)) }.joined()
+            html += number(c.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
+            html += "<td>\(e(c.detail))</td></tr>"
         }
         return html + "</table>"
     }

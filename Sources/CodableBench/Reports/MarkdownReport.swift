@@ -20,24 +20,26 @@ enum MarkdownReport {
             out += warnings.map { "- \($0)" }
             out.append("")
         }
+        let limits = Reports.presentLimits(cells)
         for (group, groupCells) in Reports.groups(cells) {
             out.append("## \(group)")
             out.append("")
-            out.append("| strategy | profile | outcome | median | 95% CI | vs reference | MB/s | allocs | alloc MB |")
-            out.append("|---|---|---|--:|--:|--:|--:|--:|--:|")
+            out.append("| strategy | profile | outcome | median | 95% CI | vs reference | MB/s | "
+                       + limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |")
+            out.append("|---|---|---|--:|--:|--:|--:|" + String(repeating: "--:|", count: limits.count) + "--:|--:|")
             for cell in groupCells {
                 let wall = cell.metrics[.wallTime]
                 let ratio = Ratio(wall, reference: Reports.reference(for: cell, in: groupCells)?.metrics[.wallTime])
                 let outcome = cell.outcome.rawValue + (cell.outcome != cell.expectedOutcome ? " ⚠" : "")
-                out.append([
-                    cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile, outcome,
-                    wall.map { Terminal.time($0.median) } ?? "-",
-                    wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-",
-                    ratio.map { String(format: "%.2f× (%.2f–%.2f)", $0.value, $0.low, $0.high) } ?? "-",
-                    wall.map { String(format: "%.1f", Double(cell.bytes) * 1_000 / $0.median) } ?? "-",
-                    cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-",
-                    cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-",
-                ].joined(separator: " | ").wrappedInPipes)
+                var columns = [cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile, outcome]
+                columns.append(wall.map { Terminal.time($0.median) } ?? "-")
+                columns.append(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
+                columns.append(ratio.map { String(format: "%.2f× (%.2f–%.2f)", $0.value, $0.low, $0.high) } ?? "-")
+                columns.append(cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
+                columns += limits.map { Reports.fraction(of: $0.id, for: cell, in: cells) }
+                columns.append(cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
+                columns.append(cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-")
+                out.append(columns.joined(separator: " | ").wrappedInPipes)
             }
             out.append("")
         }

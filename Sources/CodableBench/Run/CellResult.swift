@@ -27,8 +27,7 @@ struct CellResult {
         }
         var rows: [ResultRow] = []
         if !timings.isEmpty {
-            // Decoders: payload bytes read; encoders: bytes written.
-            let bytes = Double(timings.first?.outputBytes ?? identity.bytes)
+            let bytes = throughputBytes
             let forks = timings.map(\.samples)
             rows += [
                 row(.wallTime, forks: forks.map { $0.map(\.wallNanoseconds) }),
@@ -63,6 +62,9 @@ struct CellResult {
         }
     }
 
+    /// The bytes throughput counts: payload bytes read, or the bytes an encoder wrote.
+    var throughputBytes: Double { Double(timings.first?.outputBytes ?? identity.bytes) }
+
     var wallTimeSummary: Summary? {
         Summary(forks: timings.map { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 500)
     }
@@ -70,6 +72,7 @@ struct CellResult {
     func median(_ metric: Metric) -> Double? {
         switch metric {
         case .wallTime: return timings.isEmpty ? nil : Summary(timings.flatMap { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 0)?.median
+        case .throughput: return median(.wallTime).map { throughputBytes * 1_000 / $0 }
         case .allocations: return allocations.flatMap { Summary($0.map { Double($0.allocations) }, bootstrapResamples: 0)?.median }
         case .allocatedBytes: return allocations.flatMap { Summary($0.map { Double($0.allocatedBytes) }, bootstrapResamples: 0)?.median }
         default: return nil

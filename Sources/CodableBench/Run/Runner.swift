@@ -113,6 +113,9 @@ struct Runner {
                                     timings: state.timings, allocations: allocations)
             if state.verdict.outcome.isMeasured, let valgrind {
                 result.instructions = try instructionPass(state, valgrind: valgrind)
+                if result.instructions == nil {
+                    log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)")
+                }
             }
             finished[index] = result
             try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)

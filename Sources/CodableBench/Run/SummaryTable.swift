@@ -12,7 +12,7 @@ enum SummaryTable {
             if let wall = result.wallTimeSummary {
                 let halfWidth = (wall.ci95High - wall.ci95Low) / 2 / wall.median * 100
                 cells += [Terminal.time(wall.median), String(format: "±%.1f%%", halfWidth),
-                          String(format: "%.1f", Double(id.bytes) * 1_000 / wall.median)]
+                          result.median(.throughput).map { String(format: "%.1f", $0) } ?? "-"]
             } else {
                 cells += ["-", "-", "-"]
             }

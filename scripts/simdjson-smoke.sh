@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The Simdjson trait end to end: install Debian's libsimdjson-dev if missing, build with the trait
+# (in its own build folder, so the default build is untouched), run ref-simdjson on its payloads,
+# and check that every row is ok with a throughput.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! [ -e /usr/include/simdjson.h ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y libsimdjson-dev
+fi
+
+swift build -c release --traits Simdjson --scratch-path .build-simdjson
+out=$(mktemp -d)
+.build-simdjson/release/benchmarks run --strategy ref-simdjson --quick --no-count --out "$out"
+python3 - "$out/latest/results.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["strategy"] == "ref-simdjson"]
+cells = {r["profile"] for r in rows}
+bad = [r["profile"] for r in rows if r["outcome"] != "ok"]
+mbs = {r["profile"]: float(r["median"]) for r in rows if r["metric"] == "throughput"}
+if not cells or bad or set(mbs) != cells or min(mbs.values()) <= 0:
+    sys.exit(f"simdjson smoke: cells {sorted(cells)}, not ok {bad}, MB/s {mbs}")
+print("simdjson smoke: " + ", ".join(f"{p} {v:.0f} MB/s" for p, v in sorted(mbs.items())))
+PY
