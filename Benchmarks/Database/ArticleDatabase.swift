@@ -45,25 +45,7 @@ enum ArticleDatabase {
               case .array(let articles)? = data["articles"] else { throw DecodePathError(path: "data.articles", "missing") }
         return try articles.map { article in
             guard case .object(let members) = article, let ext = members["ext"], ext != .null else { return nil }
-            return String(decoding: try JSONEncoder().encode(JSONText(value: ext)), as: UTF8.self)
-        }
-    }
-
-    /// Writes a JSON value back as JSON.
-    struct JSONText: Encodable {
-        let value: JSONValue
-
-        func encode(to encoder: Encoder) throws {
-            var single = encoder.singleValueContainer()
-            switch value {
-            case .null: try single.encodeNil()
-            case .bool(let b): try single.encode(b)
-            case .int(let i): try single.encode(i)
-            case .double(let d): try single.encode(d)
-            case .string(let s): try single.encode(s)
-            case .array(let items): try single.encode(items.map(JSONText.init))
-            case .object(let members): try single.encode(members.mapValues(JSONText.init))
-            }
+            return String(decoding: try JSONEncoder().encode(ext), as: UTF8.self)
         }
     }
 }

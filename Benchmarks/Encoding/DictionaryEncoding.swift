@@ -58,7 +58,7 @@ enum AnalyticsDictionary {
     }
 
     static func readBack(_ dictionary: [String: Any]) throws -> CanonicalOutput {
-        let bytes = try JSONEncoder().encode(EncodableJSONValue(value: value(dictionary)))
+        let bytes = try JSONEncoder().encode(value(dictionary))
         // Throughput counts the size of the equivalent JSON.
         return .written(readBack: try EncodingStrategies.readBack(bytes), bytes: bytes.count, nulls: 0, nilKeys: .unchecked)
     }

@@ -90,6 +90,6 @@ struct DeskArticle: Encodable {
         }
         feedData["articles"] = .array(restored)
         root["data"] = .object(feedData)
-        return try EncodingStrategies.readBack(JSONEncoder().encode(EncodableJSONValue(value: .object(root))))
+        return try EncodingStrategies.readBack(JSONEncoder().encode(JSONValue.object(root)))
     }
 }

@@ -43,3 +43,20 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue: Encodable {
+    /// Writes the value back as JSON (integers as integers, doubles as doubles, member order
+    /// as the encoder chooses).
+    public func encode(to encoder: Encoder) throws {
+        var single = encoder.singleValueContainer()
+        switch self {
+        case .null: try single.encodeNil()
+        case .bool(let b): try single.encode(b)
+        case .int(let i): try single.encode(i)
+        case .double(let d): try single.encode(d)
+        case .string(let s): try single.encode(s)
+        case .array(let items): try single.encode(items)
+        case .object(let members): try single.encode(members)
+        }
+    }
+}
