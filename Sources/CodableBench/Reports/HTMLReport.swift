@@ -14,7 +14,11 @@ enum HTMLReport {
         }
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {
-            body += "<div class=\"warn\"><h2>Warnings</h2><ul>" + warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul></div>"
+            // A long list folds away (no JavaScript: <details>), so the tables stay in view.
+            let list = "<ul>" + warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul>"
+            body += "<div class=\"warn\"><h2>Warnings</h2>"
+                + (warnings.count > 8 ? "<details><summary>\(warnings.count) warnings</summary>\(list)</details>" : list)
+                + "</div>"
         }
         for (group, groupCells) in Reports.groups(cells) {
             body += "<section><h2>\(e(group))</h2>"
