@@ -8,7 +8,8 @@ struct ResultsCSVTests {
         let provenance = Provenance(
             runID: "20261122-000000-abcd", time: "2026-11-22T00:00:00Z", gitCommit: "0123abc", gitDirty: true,
             swiftVersion: "Swift version 6.3.1, \"quoted\"", os: "Debian GNU/Linux 12 (bookworm)", kernel: "6.1",
-            cpuModel: "Some CPU @ 2.00GHz", cores: 2, buildConfiguration: "release", harnessVersion: "0.1.0",
+            cpuModel: "Some CPU @ 2.00GHz", cores: 2, buildConfiguration: "release", buildFlags: "-O trait:Simdjson",
+            harnessVersion: "0.1.0",
             allocator: "system", countingBackend: "jemalloc")
         let cell = CellIdentity(group: "g", strategy: "s", expectation: "strict", profile: "small", bytes: 103_075,
                                 sha256: String(repeating: "ab", count: 32), elements: 30, seed: 20_190_730,
@@ -49,6 +50,26 @@ struct ResultsCSVTests {
             try ResultsCSV.read(try write(ResultsCSV.header + "9" + line.dropFirst()))
         }
         #expect(error.description.contains("schema version 9"))
+    }
+
+    /// Files written before `build_flags` existed (version 1, e.g. the recorded fixtures) still read.
+    @Test func versionOneFilesAreReadWithEmptyFlags() throws {
+        let rows = Self.sampleRows()
+        let v2 = ResultsCSV.header + rows.map(ResultsCSV.line).joined()
+        let v1 = v2.replacingOccurrences(of: "build_configuration,build_flags,", with: "build_configuration,")
+            .replacingOccurrences(of: ",release,-O trait:Simdjson,", with: ",release,")
+            .replacingOccurrences(of: "\n2,", with: "\n1,")
+        let read = try ResultsCSV.read(try write(v1))
+        #expect(read.count == 2 && read.allSatisfy { $0.provenance.buildFlags.isEmpty && $0.provenance.buildConfiguration == "release" })
+        // Version 2 without the column is not a results file.
+        let broken = v2.replacingOccurrences(of: "build_configuration,build_flags,", with: "build_configuration,")
+            .replacingOccurrences(of: ",release,-O trait:Simdjson,", with: ",release,")
+        let error = try #require(throws: ResultsError.self) { try ResultsCSV.read(try write(broken)) }
+        #expect(error.description.contains("missing column(s) build_flags"))
+    }
+
+    @Test func thisBuildRecordsItsFlags() {
+        #expect(Provenance.buildFlags.hasPrefix(Provenance.buildConfiguration == "debug" ? "-Onone" : "-O"))
     }
 
     @Test func corruptNumberIsRejectedWithItsLine() throws {

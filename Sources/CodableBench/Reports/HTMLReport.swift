@@ -7,7 +7,7 @@ enum HTMLReport {
         let e = SVGChart.escape
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
         body += "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
-            + "\(e(p.buildConfiguration)) build · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
+            + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             body += String(format: "<p class=\"meta\">%d cells × %d forks in %@; duty cycle %.0f%%.</p>",
                            info.cells, info.forks, Terminal.duration(info.totalSeconds), info.dutyCycle * 100)

@@ -6,7 +6,7 @@ enum MarkdownReport {
         let p = run.rows[0].provenance
         var out = ["# CodableBench run \(p.runID)", ""]
         out.append("\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
-                   + "\(p.buildConfiguration) build · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
+                   + "\(p.buildConfiguration) build\(p.buildFlags.isEmpty ? "" : " (\(p.buildFlags))") · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
                    + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             out.append("")

@@ -12,13 +12,16 @@ struct Provenance: Codable, Equatable, Sendable {
     var cpuModel: String
     var cores: Int
     var buildConfiguration: String
+    /// The optimization level the harness was compiled with and the package traits it was built
+    /// with (`-O`, `-O trait:Simdjson`); empty in files of schema version 1.
+    var buildFlags: String
     var harnessVersion: String
     var allocator: String
     var countingBackend: String
 
     init(runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
-                kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, harnessVersion: String,
-                allocator: String, countingBackend: String) {
+                kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, buildFlags: String = "",
+                harnessVersion: String, allocator: String, countingBackend: String) {
         self.runID = runID
         self.time = time
         self.gitCommit = gitCommit
@@ -29,6 +32,7 @@ struct Provenance: Codable, Equatable, Sendable {
         self.cpuModel = cpuModel
         self.cores = cores
         self.buildConfiguration = buildConfiguration
+        self.buildFlags = buildFlags
         self.harnessVersion = harnessVersion
         self.allocator = allocator
         self.countingBackend = countingBackend
@@ -43,6 +47,16 @@ struct Provenance: Codable, Equatable, Sendable {
         #else
         return "release"
         #endif
+    }
+
+    /// This binary's optimization level (from the standard library's assert configuration) and
+    /// enabled package traits.
+    static var buildFlags: String {
+        var flags = [_isDebugAssertConfiguration() ? "-Onone" : _isFastAssertConfiguration() ? "-Ounchecked" : "-O"]
+        #if Simdjson
+        flags.append("trait:Simdjson")
+        #endif
+        return flags.joined(separator: " ")
     }
 
     /// Reads the machine's facts now (git, swift, /etc/os-release, /proc/cpuinfo).
@@ -64,7 +78,7 @@ struct Provenance: Codable, Equatable, Sendable {
             runID: runID, time: formatter.string(from: Date()), gitCommit: commit, gitDirty: dirty,
             swiftVersion: swift, os: os, kernel: kernel, cpuModel: cpu,
             cores: ProcessInfo.processInfo.activeProcessorCount, buildConfiguration: buildConfiguration,
-            harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
+            buildFlags: buildFlags, harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
     }
 
     /// First line of a command's output, or nil when it fails or is absent.

@@ -3,10 +3,12 @@ import Foundation
 /// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
 /// column is added, removed or changes meaning.
 enum ResultsCSV {
-    static let schemaVersion = 1
+    /// 2 added `build_flags`; files of version 1 are still read (with empty flags).
+    static let schemaVersion = 2
+    static let readableVersions: Set<String> = ["1", "2"]
     static let columns = [
         "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
-        "cpu_model", "cores", "build_configuration", "harness_version", "allocator", "counting_backend",
+        "cpu_model", "cores", "build_configuration", "build_flags", "harness_version", "allocator", "counting_backend",
         "group", "strategy", "expectation", "profile", "bytes", "sha256", "elements", "seed", "knobs",
         "outcome", "expected_outcome", "detail", "metric", "unit", "n", "min", "p10", "p25", "median", "p75", "p90", "max",
         "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe",
@@ -24,7 +26,7 @@ enum ResultsCSV {
         } ?? Array(repeating: "", count: 15)
         return CSVFormat.line([
             "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
-            p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.harnessVersion, p.allocator,
+            p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.buildFlags, p.harnessVersion, p.allocator,
             p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
             "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.expectedOutcome.rawValue, row.detail, row.metric.rawValue, row.unit,
         ] + stats)
@@ -33,14 +35,15 @@ enum ResultsCSV {
     /// Reads and checks a results file: schema version, columns, and every typed field.
     static func read(_ file: URL) throws -> [ResultRow] {
         let (header, rows) = try CSVFormat.read(file)
-        let missing = columns.filter { !header.contains($0) }
+        // Version 1 had no build_flags column; everything else is required.
+        let missing = columns.filter { $0 != "build_flags" && !header.contains($0) }
         guard missing.isEmpty else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
         }
         let index = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
         return try rows.enumerated().map { number, fields in
             let line = number + 2
-            func text(_ column: String) -> String { fields[index[column]!] }
+            func text(_ column: String) -> String { index[column].map { fields[$0] } ?? "" }
             func int(_ column: String) throws -> Int {
                 guard let v = Int(text(column)) else { throw bad(column, line) }
                 return v
@@ -50,8 +53,11 @@ enum ResultsCSV {
                 return v
             }
             let version = text("schema_version")
-            guard version == "\(schemaVersion)" else {
-                throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads version \(schemaVersion)")
+            guard readableVersions.contains(version) else {
+                throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads versions 1 and \(schemaVersion)")
+            }
+            if version != "1" && index["build_flags"] == nil {
+                throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) build_flags")
             }
             guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
             guard let expected = Outcome(rawValue: text("expected_outcome")) else { throw bad("expected_outcome", line) }
@@ -61,7 +67,8 @@ enum ResultsCSV {
                 runID: text("run_id"), time: text("time"), gitCommit: text("git_commit"),
                 gitDirty: text("git_dirty") == "true", swiftVersion: text("swift_version"), os: text("os"),
                 kernel: text("kernel"), cpuModel: text("cpu_model"), cores: try int("cores"),
-                buildConfiguration: text("build_configuration"), harnessVersion: text("harness_version"),
+                buildConfiguration: text("build_configuration"), buildFlags: text("build_flags"),
+                harnessVersion: text("harness_version"),
                 allocator: text("allocator"), countingBackend: text("counting_backend"))
             let cell = CellIdentity(
                 group: text("group"), strategy: text("strategy"), expectation: text("expectation"),
