@@ -44,9 +44,7 @@ enum Verifier {
             }
             if case .json = output {
                 if value == document { return Verdict(.ok) }
-                let difference = JSONValueDifference.find(expected: document, actual: value, path: "")
-                    .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
-                return Verdict(.wrongOutput, difference + " (vs the document)")
+                return wrongOutput(JSONValueDifference.find(expected: document, actual: value, path: ""), vs: "the document")
             }
             if let mismatch = DocumentViewCheck.firstMismatch(view: value, document: document) {
                 return Verdict(.wrongOutput, mismatch + " (vs the document)")
@@ -58,21 +56,23 @@ enum Verifier {
         guard case .success(let expected) = Result(catching: { try reference.decodeForVerification(bytes) }) else {
             return Verdict(.unsupported, "the reference \(reference.id) could not read this payload")
         }
-        let vs = " (vs \(reference.id))"
         switch (expected, output) {
         case let (.documentView(e), .documentView(a)):
             if e == a { return Verdict(.ok) }
-            let difference = JSONValueDifference.find(expected: e, actual: a, path: "")
-                .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
-            return Verdict(.wrongOutput, difference + vs)
+            return wrongOutput(JSONValueDifference.find(expected: e, actual: a, path: ""), vs: reference.id)
         case let (.value(e), .value(a)):
             if e == a { return Verdict(.ok) }
-            let difference = FirstDifference.find(expected: e.value, actual: a.value, renamingKeys: false)
-                .map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
-            return Verdict(.wrongOutput, difference + vs)
+            return wrongOutput(FirstDifference.find(expected: e.value, actual: a.value, renamingKeys: false), vs: reference.id)
         default:
             return Verdict(.unsupported, "the reference \(reference.id) gives another kind of output")
         }
+    }
+
+    /// `wrong-output` naming the first difference against `vs` (a difference at the top level reads
+    /// `(root): …`).
+    private static func wrongOutput(_ difference: String?, vs: String) -> Verdict {
+        let path = difference.map { $0.hasPrefix(":") ? "(root)" + $0 : $0 } ?? "differs"
+        return Verdict(.wrongOutput, path + " (vs \(vs))")
     }
 
     static func judge(strategy: Strategy, payload: GeneratedPayload,
