@@ -4,41 +4,10 @@ import Foundation
 import GRDB
 import StandardModel
 
-/// GRDB's Codable record: `FetchableRecord` + `Decodable`; GRDB's row decoder reads the columns
-/// and decodes the nested values from their JSON text columns.
-struct CodableArticleRecord: Decodable, FetchableRecord, StandardArticleFields {
-    let id: Int64
-    let title: String
-    let subtitle: String?
-    let summary: String?
-    let body: String
-    let url: URL
-    let imageURL: URL?
-    let publishedAt: Date
-    let updatedAt: Date?
-    let section: StandardSection
-    let tags: [String]
-    let authors: [StandardAuthor]
-    let images: [StandardImage]
-    let metrics: StandardMetrics
-    let isPremium: Bool
-    let isBreaking: Bool
-    let relatedIDs: [Int64]
-    let commentCount: Int
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, summary, body, url, section, tags, authors, images, metrics
-        case imageURL = "image_url"
-        case publishedAt = "published_at"
-        case updatedAt = "updated_at"
-        case isPremium = "is_premium"
-        case isBreaking = "is_breaking"
-        case relatedIDs = "related_ids"
-        case commentCount = "comment_count"
-    }
-
-    var sectionName: String { section.rawValue }
-}
+/// GRDB's Codable record: the app's own synthesized `Decodable` model made a `FetchableRecord`;
+/// GRDB's row decoder reads the columns (named by the model's coding keys) and decodes the nested
+/// values from their JSON text columns.
+extension StandardArticle: FetchableRecord {}
 
 /// GRDB's manual record: `init(row:)` reads each column by name and decodes the JSON columns
 /// itself.
@@ -98,11 +67,11 @@ enum ExtColumnKey: String, CodingKey { case ext }
 /// the column's JSON text; or the JSON value enum itself, which GRDB instead hands a single-value
 /// container over the raw column (the pitfall).
 struct ExtColumnRecord<Ext: Decodable>: Decodable, FetchableRecord {
-    let core: CodableArticleRecord
+    let core: StandardArticle
     let ext: Ext?
 
     init(from decoder: Decoder) throws {
-        core = try CodableArticleRecord(from: decoder)
+        core = try StandardArticle(from: decoder)
         ext = try decoder.container(keyedBy: ExtColumnKey.self).decodeIfPresent(Ext.self, forKey: .ext)
     }
 }
@@ -110,11 +79,11 @@ struct ExtColumnRecord<Ext: Decodable>: Decodable, FetchableRecord {
 /// Seed 004's `[String: Any]` extension (JSONCodingKeys) through GRDB's row decoder: the
 /// extension asks for a nested keyed container on the `ext` column, which GRDB cannot build.
 struct DictionaryExtRecord: Decodable, FetchableRecord {
-    let core: CodableArticleRecord
+    let core: StandardArticle
     let ext: [String: Any]?
 
     init(from decoder: Decoder) throws {
-        core = try CodableArticleRecord(from: decoder)
+        core = try StandardArticle(from: decoder)
         let container = try decoder.container(keyedBy: ExtColumnKey.self)
         ext = try container.contains(.ext) ? container.decode([String: Any].self, forKey: .ext) : nil
     }

@@ -20,7 +20,7 @@ public enum DatabaseStrategies {
         Strategy(id: "grdb-codable-record", group: group,
                  summary: "GRDB FetchableRecord + Decodable: the reference (seed 004)",
                  isReference: true, defaultProfiles: profiles,
-                 input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: CodableArticleRecord.self) },
+                 input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: StandardArticle.self) },
                  canonical: feed),
         Strategy(id: "grdb-manual-row", group: group,
                  summary: "GRDB init(row:) reading each column by hand, JSON columns with JSONDecoder (seed 004)",
