@@ -33,7 +33,13 @@ struct EndToEndTests {
             #expect(rows.contains { $0.cell.strategy == "synthesized" && $0.metric == .allocations })
         }
         let samples = try String(contentsOf: latest.appendingPathComponent("samples.csv"), encoding: .utf8)
-        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns\n"))
+        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,probe_ns,disturbed\n"))
+        // The statistics count the cell's undisturbed samples; `excluded` counts the others.
+        let cellSamples = try SamplesCSV.read(latest.appendingPathComponent("samples.csv"))
+            .filter { $0.strategy == "synthesized" && $0.profile == "tiny" }
+        #expect(cellSamples.filter { !$0.disturbed }.count == wall.summary!.n)
+        #expect(cellSamples.filter(\.disturbed).count == wall.excluded)
+        #expect(cellSamples.allSatisfy { ($0.probeNanoseconds ?? 0) > 0 })
         #expect(run.stdout.contains("synthesized"))  // the summary table
         // 6 cells × 2 forks (quick): 12 steps, one progress line each.
         #expect(run.stderr.contains("/12] ") && run.stderr.contains("(fork 2/2)") && run.stderr.contains("ETA"))

@@ -16,7 +16,8 @@ struct ResultsCSVTests {
                                 knobs: "elements=30;unrelated=0.2")
         let summary = Summary([0.1, 1.0 / 3.0, 2.5e-7, 1_234_567.125, 3])!
         return [
-            ResultRow(provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime, summary: summary),
+            ResultRow(provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime,
+                      summary: summary, excluded: 7),
             ResultRow(provenance: provenance, cell: cell, outcome: .wrongOutput, expectedOutcome: .ok,
                       detail: "data.articles[3].title: expected \"a, b\"\nnext line", metric: .none, summary: nil),
         ]
@@ -52,20 +53,37 @@ struct ResultsCSVTests {
         #expect(error.description.contains("schema version 9"))
     }
 
-    /// Files written before `build_flags` existed (version 1, e.g. the recorded fixtures) still read.
-    @Test func versionOneFilesAreReadWithEmptyFlags() throws {
+    /// The rows as a file of an older schema: without `columns`, with `version` in the first column.
+    private func olderFile(_ rows: [ResultRow], without columns: [String], version: String) throws -> URL {
+        let (header, fields) = try CSVFormat.read(try write(ResultsCSV.header + rows.map(ResultsCSV.line).joined()))
+        let keep = header.indices.filter { !columns.contains(header[$0]) }
+        return try write(CSVFormat.line(keep.map { header[$0] }) + fields.map { row in
+            CSVFormat.line([version] + keep.dropFirst().map { row[$0] })
+        }.joined())
+    }
+
+    /// Files written before `build_flags` (version 1, e.g. the recorded fixtures) and before
+    /// `excluded` (version 2, e.g. the CI baseline) still read.
+    @Test func olderVersionsAreReadWithDefaults() throws {
         let rows = Self.sampleRows()
-        let v2 = ResultsCSV.header + rows.map(ResultsCSV.line).joined()
-        let v1 = v2.replacingOccurrences(of: "build_configuration,build_flags,", with: "build_configuration,")
-            .replacingOccurrences(of: ",release,-O trait:Simdjson,", with: ",release,")
-            .replacingOccurrences(of: "\n2,", with: "\n1,")
-        let read = try ResultsCSV.read(try write(v1))
-        #expect(read.count == 2 && read.allSatisfy { $0.provenance.buildFlags.isEmpty && $0.provenance.buildConfiguration == "release" })
-        // Version 2 without the column is not a results file.
-        let broken = v2.replacingOccurrences(of: "build_configuration,build_flags,", with: "build_configuration,")
-            .replacingOccurrences(of: ",release,-O trait:Simdjson,", with: ",release,")
-        let error = try #require(throws: ResultsError.self) { try ResultsCSV.read(try write(broken)) }
-        #expect(error.description.contains("missing column(s) build_flags"))
+        let v1 = try ResultsCSV.read(try olderFile(rows, without: ["build_flags", "excluded"], version: "1"))
+        #expect(v1.count == 2 && v1.allSatisfy { $0.provenance.buildFlags.isEmpty && $0.provenance.buildConfiguration == "release" })
+        #expect(v1.allSatisfy { $0.excluded == 0 })
+        let v2 = try ResultsCSV.read(try olderFile(rows, without: ["excluded"], version: "2"))
+        #expect(v2.map(\.provenance) == rows.map(\.provenance) && v2.allSatisfy { $0.excluded == 0 })
+    }
+
+    /// A version that has a column must carry it.
+    @Test func columnsOfTheFileVersionAreRequired() throws {
+        let rows = Self.sampleRows()
+        let noFlags = try #require(throws: ResultsError.self) {
+            try ResultsCSV.read(try olderFile(rows, without: ["build_flags", "excluded"], version: "2"))
+        }
+        #expect(noFlags.description.contains("missing column(s) build_flags"))
+        let noExcluded = try #require(throws: ResultsError.self) {
+            try ResultsCSV.read(try olderFile(rows, without: ["excluded"], version: "3"))
+        }
+        #expect(noExcluded.description.contains("missing column(s) excluded"))
     }
 
     @Test func thisBuildRecordsItsFlags() {
@@ -90,5 +108,51 @@ struct ResultsCSVTests {
         let file = try TestSupport.temporaryDirectory().appendingPathComponent("bad.csv")
         try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: file)
         #expect(throws: ResultsError.self) { try ResultsCSV.read(file) }
+    }
+}
+
+@Suite("samples.csv round trip and bad files")
+struct SamplesCSVTests {
+    static let rows = [
+        SampleRow(runID: "r", group: "g", strategy: "s", profile: "small", fork: 0, sample: 0, decodes: 10,
+                  wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, probeNanoseconds: 70_123.5, disturbed: false),
+        SampleRow(runID: "r", group: "g", strategy: "s", profile: "small", fork: 2, sample: 1, decodes: 10,
+                  wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, probeNanoseconds: 109_000, disturbed: true),
+    ]
+
+    private func write(_ text: String) throws -> URL {
+        let file = try TestSupport.temporaryDirectory().appendingPathComponent("samples.csv")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test func rowsRoundTripExactly() throws {
+        let file = try write(SamplesCSV.header + Self.rows.map(SamplesCSV.line).joined())
+        #expect(try SamplesCSV.read(file) == Self.rows)
+    }
+
+    /// Files from before the machine probe (the recorded fixtures) read as undisturbed, no probe.
+    @Test func filesWithoutProbeColumnsStillRead() throws {
+        let text = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns\nr,g,s,small,0,0,10,1000.5,990\n"
+        let read = try SamplesCSV.read(try write(text))
+        #expect(read.count == 1 && read[0].probeNanoseconds == nil && !read[0].disturbed && read[0].wallNanoseconds == 1000.5)
+    }
+
+    @Test func badDisturbedFlagIsRejectedWithItsLine() throws {
+        let line = SamplesCSV.line(Self.rows[0]).replacingOccurrences(of: ",0\n", with: ",maybe\n")
+        let error = try #require(throws: ResultsError.self) { try SamplesCSV.read(try write(SamplesCSV.header + line)) }
+        #expect(error.description == "samples.csv line 2: invalid probe_ns or disturbed")
+    }
+
+    /// `compare` and `check` test significance on the samples the statistics counted.
+    @Test func disturbedSamplesAreNotComparisonSamples() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let results = ResultsCSVTests.sampleRows()
+        try Data((ResultsCSV.header + results.map(ResultsCSV.line).joined()).utf8)
+            .write(to: folder.appendingPathComponent("results.csv"))
+        try Data((SamplesCSV.header + Self.rows.map(SamplesCSV.line).joined()).utf8)
+            .write(to: folder.appendingPathComponent("samples.csv"))
+        let run = try RunData.load(folder.path)
+        #expect(run.samples[CellKey(group: "g", strategy: "s", profile: "small")] == [Self.rows[0]])
     }
 }

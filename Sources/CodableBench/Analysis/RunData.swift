@@ -44,7 +44,8 @@ struct RunData: Sendable {
         let samplesFile = file.deletingLastPathComponent().appendingPathComponent("samples.csv")
         var samples: [CellKey: [SampleRow]] = [:]
         if fm.fileExists(atPath: samplesFile.path) {
-            for sample in try SamplesCSV.read(samplesFile) {
+            // The samples the statistics counted: not those taken in a slow spell of the machine.
+            for sample in try SamplesCSV.read(samplesFile) where !sample.disturbed {
                 samples[CellKey(group: sample.group, strategy: sample.strategy, profile: sample.profile), default: []]
                     .append(sample)
             }

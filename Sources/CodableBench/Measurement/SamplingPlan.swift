@@ -13,6 +13,9 @@ struct SamplingPlan: Codable, Equatable, Sendable {
     /// Fresh worker processes per cell, run in rounds that visit every cell of the run in shuffled
     /// order, so slow drifts of the machine spread over every strategy instead of landing on one.
     var forks: Int
+    /// A sample counts as disturbed when its machine probe took more than this many times the
+    /// run's reference probe time (see `MachineProbe`).
+    var disturbedAbove: Double = 1.25
 
     static let standard = SamplingPlan(
         warmupNanoseconds: 60_000_000, minSampleNanoseconds: 10_000_000, samples: 30, minSamples: 5,

@@ -12,6 +12,7 @@ enum HTMLReport {
             body += String(format: "<p class=\"meta\">%d cells × %d forks in %@; duty cycle %.0f%%.</p>",
                            info.cells, info.forks, Terminal.duration(info.totalSeconds), info.dutyCycle * 100)
         }
+        if let note = Reports.slowSpellNote(run) { body += "<p class=\"meta\">\(e(note))</p>" }
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {
             // A long list folds away (no JavaScript: <details>), so the tables stay in view.

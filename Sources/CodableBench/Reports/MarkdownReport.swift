@@ -13,6 +13,7 @@ enum MarkdownReport {
             out.append(String(format: "%d cells × %d forks in %@; duty cycle %.0f%% (time inside measured decodes / total).",
                               info.cells, info.forks, Terminal.duration(info.totalSeconds), info.dutyCycle * 100))
         }
+        if let note = Reports.slowSpellNote(run) { out += ["", note] }
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {

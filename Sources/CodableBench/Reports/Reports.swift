@@ -57,6 +57,17 @@ enum Reports {
         limits.filter { limit in cells.contains { $0.key.strategy == limit.id && $0.megabytesPerSecond != nil } }
     }
 
+    /// How many timing samples the run left out as taken in slow spells of the machine, if any.
+    static func slowSpellNote(_ run: RunData) -> String? {
+        let wall = run.rows.filter { $0.metric == .wallTime }
+        let excluded = wall.map(\.excluded).reduce(0, +)
+        guard excluded > 0 else { return nil }
+        let total = excluded + wall.compactMap { $0.summary?.n }.reduce(0, +)
+        return String(format: "%d of %d timing samples (%.1f%%) ran while the machine probe saw a slow spell; "
+                      + "the statistics leave them out (samples.csv keeps them, disturbed=1).",
+                      excluded, total, Double(excluded) / Double(total) * 100)
+    }
+
     /// Noise and configuration warnings for the top of a report.
     static func warnings(run: RunData, cells: [CellSummary]) -> [String] {
         var out: [String] = []

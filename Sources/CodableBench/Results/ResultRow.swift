@@ -58,9 +58,12 @@ struct ResultRow: Equatable, Sendable {
     var detail: String
     var metric: Metric
     var summary: Summary?
+    /// Timing samples left out of `summary` because the machine probe saw a slow spell.
+    var excluded: Int
 
     init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
-                detail: String, metric: Metric, summary: Summary?) {
+                detail: String, metric: Metric, summary: Summary?, excluded: Int = 0) {
+        self.excluded = excluded
         self.provenance = provenance
         self.cell = cell
         self.outcome = outcome
@@ -84,9 +87,16 @@ struct SampleRow: Equatable, Sendable {
     var decodes: Int
     var wallNanoseconds: Double
     var cpuNanoseconds: Double
+    /// The machine probe next to this sample (nil in files written before the probe existed).
+    var probeNanoseconds: Double?
+    /// Left out of the cell's statistics: taken during a slow spell of the machine.
+    var disturbed: Bool
 
     init(runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
-                decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double) {
+                decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
+                probeNanoseconds: Double? = nil, disturbed: Bool = false) {
+        self.probeNanoseconds = probeNanoseconds
+        self.disturbed = disturbed
         self.runID = runID
         self.group = group
         self.strategy = strategy

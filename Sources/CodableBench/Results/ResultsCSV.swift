@@ -3,15 +3,17 @@ import Foundation
 /// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
 /// column is added, removed or changes meaning.
 enum ResultsCSV {
-    /// 2 added `build_flags`; files of version 1 are still read (with empty flags).
-    static let schemaVersion = 2
-    static let readableVersions: Set<String> = ["1", "2"]
+    /// 2 added `build_flags`, 3 added `excluded`; older files are still read (empty flags, 0 excluded).
+    static let schemaVersion = 3
+    static let readableVersions: Set<String> = ["1", "2", "3"]
+    /// Columns that files of older versions lack.
+    private static let addedColumns: [String: Int] = ["build_flags": 2, "excluded": 3]
     static let columns = [
         "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
         "cpu_model", "cores", "build_configuration", "build_flags", "harness_version", "allocator", "counting_backend",
         "group", "strategy", "expectation", "profile", "bytes", "sha256", "elements", "seed", "knobs",
         "outcome", "expected_outcome", "detail", "metric", "unit", "n", "min", "p10", "p25", "median", "p75", "p90", "max",
-        "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe",
+        "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe", "excluded",
     ]
 
     static var header: String { CSVFormat.line(columns) }
@@ -24,19 +26,20 @@ enum ResultsCSV {
              number($0.p90), number($0.max), number($0.mean), number($0.stddev), number($0.mad),
              number($0.ci95Low), number($0.ci95High), "\($0.outliers)", "\($0.severeOutliers)"]
         } ?? Array(repeating: "", count: 15)
+        let excluded = s == nil ? "" : "\(row.excluded)"
         return CSVFormat.line([
             "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
             p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.buildFlags, p.harnessVersion, p.allocator,
             p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
             "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.expectedOutcome.rawValue, row.detail, row.metric.rawValue, row.unit,
-        ] + stats)
+        ] + stats + [excluded])
     }
 
     /// Reads and checks a results file: schema version, columns, and every typed field.
     static func read(_ file: URL) throws -> [ResultRow] {
         let (header, rows) = try CSVFormat.read(file)
-        // Version 1 had no build_flags column; everything else is required.
-        let missing = columns.filter { $0 != "build_flags" && !header.contains($0) }
+        // Older versions lack the columns added since; everything else is required.
+        let missing = columns.filter { addedColumns[$0] == nil && !header.contains($0) }
         guard missing.isEmpty else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
         }
@@ -54,10 +57,11 @@ enum ResultsCSV {
             }
             let version = text("schema_version")
             guard readableVersions.contains(version) else {
-                throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads versions 1 and \(schemaVersion)")
+                throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads versions 1 to \(schemaVersion)")
             }
-            if version != "1" && index["build_flags"] == nil {
-                throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) build_flags")
+            let lacking = addedColumns.filter { column, since in Int(version)! >= since && index[column] == nil }.keys.sorted()
+            guard lacking.isEmpty else {
+                throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(lacking.joined(separator: ", "))")
             }
             guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
             guard let expected = Outcome(rawValue: text("expected_outcome")) else { throw bad("expected_outcome", line) }
@@ -83,9 +87,10 @@ enum ResultsCSV {
                     mad: try double("mad"), ci95Low: try double("ci95_low"), ci95High: try double("ci95_high"),
                     outliers: try int("outliers"), severeOutliers: try int("outliers_severe"))
             }
+            let excluded = text("excluded").isEmpty ? 0 : try int("excluded")
             return ResultRow(provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expected,
                              detail: text("detail"),
-                             metric: metric, summary: summary)
+                             metric: metric, summary: summary, excluded: excluded)
         }
     }
 
@@ -108,17 +113,20 @@ extension Summary {
 /// The `samples.csv` schema: every timing sample of every cell.
 enum SamplesCSV {
     static let columns = ["run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
-                                 "wall_ns", "cpu_ns"]
+                                 "wall_ns", "cpu_ns", "probe_ns", "disturbed"]
+    /// Files written before the machine probe end at `cpu_ns`.
+    private static let columnsBeforeProbe = Array(columns.prefix(9))
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: SampleRow) -> String {
         CSVFormat.line([row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
-                        "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description])
+                        "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description,
+                        row.probeNanoseconds?.description ?? "", row.disturbed ? "1" : "0"])
     }
 
     static func read(_ file: URL) throws -> [SampleRow] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns else {
+        guard header == columns || header == columnsBeforeProbe else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
@@ -126,8 +134,18 @@ enum SamplesCSV {
                   let wall = Double(f[7]), let cpu = Double(f[8]) else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid number")
             }
+            var probe: Double?
+            var disturbed = false
+            if f.count > 9 {
+                guard f[9].isEmpty || Double(f[9]) != nil, f[10] == "0" || f[10] == "1" else {
+                    throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid probe_ns or disturbed")
+                }
+                probe = Double(f[9])
+                disturbed = f[10] == "1"
+            }
             return SampleRow(runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
-                             decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu)
+                             decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu,
+                             probeNanoseconds: probe, disturbed: disturbed)
         }
     }
 }

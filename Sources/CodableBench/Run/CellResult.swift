@@ -5,8 +5,10 @@ struct CellResult {
     let cell: Cell
     let identity: CellIdentity
     let verdict: Verdict
-    /// One timing result per fork, in the order they ran.
+    /// One timing result per fork, in the order they ran, without the samples left out as disturbed.
     let timings: [TimingResult]
+    /// Timing samples left out because the machine probe saw a slow spell (see `SlowSpellFilter`).
+    var excludedSamples = 0
     let allocations: [AllocationCount]?
     /// Instructions per decode from the callgrind pass, when requested.
     var instructions: Int? = nil
@@ -20,20 +22,21 @@ struct CellResult {
         func row(_ metric: Metric, _ values: [Double]) -> ResultRow? {
             row(metric, forks: [values])
         }
-        func row(_ metric: Metric, forks: [[Double]]) -> ResultRow? {
+        func row(_ metric: Metric, forks: [[Double]], excluded: Int = 0) -> ResultRow? {
             guard let summary = Summary(forks: forks) else { return nil }
             return ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
-                             expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary)
+                             expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary,
+                             excluded: excluded)
         }
         var rows: [ResultRow] = []
         if !timings.isEmpty {
             let bytes = throughputBytes
             let forks = timings.map(\.samples)
             rows += [
-                row(.wallTime, forks: forks.map { $0.map(\.wallNanoseconds) }),
-                row(.cpuTime, forks: forks.map { $0.map(\.cpuNanoseconds) }),
+                row(.wallTime, forks: forks.map { $0.map(\.wallNanoseconds) }, excluded: excludedSamples),
+                row(.cpuTime, forks: forks.map { $0.map(\.cpuNanoseconds) }, excluded: excludedSamples),
                 // MB/s with MB = 10^6 bytes: bytes / ns * 10^9 / 10^6.
-                row(.throughput, forks: forks.map { $0.map { bytes * 1_000 / $0.wallNanoseconds } }),
+                row(.throughput, forks: forks.map { $0.map { bytes * 1_000 / $0.wallNanoseconds } }, excluded: excludedSamples),
             ].compactMap { $0 }
         }
         if let counts = allocations, !counts.isEmpty {
@@ -53,12 +56,14 @@ struct CellResult {
         return rows
     }
 
-    /// The `samples.csv` rows of one fork's timing.
-    static func sampleRows(_ timing: TimingResult, fork: Int, identity: CellIdentity, runID: String) -> [SampleRow] {
+    /// The `samples.csv` rows of one fork's timing; `leftOut` flags the samples the statistics left out.
+    static func sampleRows(_ timing: TimingResult, fork: Int, leftOut: [Bool], identity: CellIdentity,
+                           runID: String) -> [SampleRow] {
         timing.samples.enumerated().map { index, sample in
             SampleRow(runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
                       fork: fork, sample: index, decodes: timing.decodesPerSample,
-                      wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds)
+                      wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
+                      probeNanoseconds: sample.probeNanoseconds, disturbed: leftOut[index])
         }
     }
 

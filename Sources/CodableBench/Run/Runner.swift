@@ -103,14 +103,24 @@ struct Runner {
             return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
         }
         var finished: [Int: CellResult] = [:]
+        var slowSpells = SlowSpellFilter(threshold: plan.disturbedAbove)
         func finish(_ index: Int) throws {
             let state = states[index]
             var allocations: [AllocationCount]?
             if state.verdict.outcome.isMeasured, let jemalloc {
                 allocations = try countingPass(state, jemalloc: jemalloc)
             }
+            let split = slowSpells.split(state.timings, minimum: plan.minSamples)
+            if split.keptDisturbed {
+                log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): most samples ran in slow spells of the machine; its statistics include them")
+            }
+            for (fork, timing) in state.timings.enumerated() {
+                try append(CellResult.sampleRows(timing, fork: fork, leftOut: split.leftOut[fork], identity: state.identity,
+                                                 runID: runID).map(SamplesCSV.line).joined(), to: samplesFile)
+            }
             var result = CellResult(cell: state.cell, identity: state.identity, verdict: state.verdict,
-                                    timings: state.timings, allocations: allocations)
+                                    timings: split.kept, allocations: allocations)
+            result.excludedSamples = split.excluded
             if state.verdict.outcome.isMeasured, let valgrind {
                 result.instructions = try instructionPass(state, valgrind: valgrind)
                 if result.instructions == nil {
@@ -122,12 +132,12 @@ struct Runner {
         }
         for fork in 0..<plan.forks {
             for index in states.indices.shuffled() where finished[index] == nil {
-                switch try timingPass(states[index], fork: fork, environment: timingEnvironment) {
+                switch try timingPass(states[index], fork: fork, environment: timingEnvironment,
+                                      probeReference: slowSpells.reference) {
                 case .measured(let result):
                     measured += result.measuredNanoseconds
                     states[index].timings.append(result)
-                    try append(CellResult.sampleRows(result, fork: fork, identity: states[index].identity, runID: runID)
-                        .map(SamplesCSV.line).joined(), to: samplesFile)
+                    slowSpells.record(result)
                 case .ended(let verdict):
                     states[index].verdict = verdict
                     states[index].timings = []
@@ -182,8 +192,11 @@ struct Runner {
     }
 
     /// One fork's timing pass in a fresh worker.
-    private func timingPass(_ state: CellState, fork: Int, environment: [String: String]) throws -> TimingOutcome {
-        switch try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "timing"], environment: environment) {
+    private func timingPass(_ state: CellState, fork: Int, environment: [String: String],
+                            probeReference: Double?) throws -> TimingOutcome {
+        let reference = probeReference.map { ["--probe-reference", "\($0)"] } ?? []
+        switch try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "timing"] + reference,
+                                environment: environment) {
         case .timedOut(let seconds):
             return .ended(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
         case .crashed(let detail):

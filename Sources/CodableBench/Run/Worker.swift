@@ -9,7 +9,7 @@ enum Worker {
     /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
     /// or a JSON value) are compared with.
     static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
-                           plan: SamplingPlan) throws -> WorkerReport {
+                           plan: SamplingPlan, probeReference: Double? = nil) throws -> WorkerReport {
         let bytes: Data
         let verdict: Verdict
         switch source {
@@ -30,7 +30,8 @@ enum Worker {
             case .verify:
                 break  // the verdict is the whole answer (conformance sweep)
             case .timing:
-                report.timing = try Sampler.time(try strategy.prepareRepeated(bytes), plan: plan)
+                report.timing = try Sampler.time(try strategy.prepareRepeated(bytes), plan: plan,
+                                                 probeReference: probeReference)
                 report.timing?.outputBytes = verdict.outputBytes
             case .instructions:
                 let repeated = try strategy.prepareRepeated(bytes)
