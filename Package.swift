@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // The database group (seed 004): SQLite through GRDB; needs libsqlite3-dev.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Counting allocations where jemalloc is not installed (preloaded by the counting pass only).
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         .target(
@@ -54,6 +56,12 @@ let package = Package(
             name: "SimdjsonBridge",
             cxxSettings: [.define("CODABLEBENCH_SIMDJSON", .when(traits: ["Simdjson"]))],
             linkerSettings: [.linkedLibrary("simdjson", .when(traits: ["Simdjson"]))]
+        ),
+        // Nothing links this target: it only makes SwiftPM build libMallocInterposerSwift.so beside
+        // the executable, which the counting pass preloads when jemalloc is not installed.
+        .target(
+            name: "InterposerLibrary",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
         .target(name: "Catalogue", dependencies: strategyTargets.map { .target(name: $0.name) }),
         .executableTarget(name: "benchmarks", dependencies: ["CodableBench", "Catalogue"]),

@@ -87,6 +87,31 @@ struct EndToEndTests {
         #expect(second["handwritten"]?.summary?.median == decode.median)
     }
 
+    /// Without jemalloc: glibc's malloc through malloc-interposer, counts exact for whole objects,
+    /// no peak heap, and the rows and the report say the counts are approximate.
+    @Test func interposerCountsWhereJemallocIsMissing() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--counting", "interposer",
+            "--strategy", "selftest-allocates-0", "--strategy", "selftest-allocates-1000", "--strategy", "handwritten",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+        #expect(rows.allSatisfy { $0.provenance.countingBackend == "interposer" })
+        let counts = Dictionary(uniqueKeysWithValues: rows.filter { $0.metric == .allocations }.map { ($0.cell.strategy, $0.summary) })
+        #expect(counts["selftest-allocates-0"]??.max == 0)
+        #expect(counts["selftest-allocates-1000"]??.min == 1000 && counts["selftest-allocates-1000"]??.max == 1000)
+        #expect((counts["handwritten"]??.median ?? 0) > 0)
+        #expect(!rows.contains { $0.metric == .peakHeapBytes })
+        let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
+        #expect(report.contains("allocation counts are approximate"))
+    }
+
+    @Test func unknownCountingBackendIsAUsageError() throws {
+        let run = try TestSupport.run(["run", "--allow-debug", "--counting", "tcmalloc", "--profile", "tiny"])
+        #expect(run.status != 0 && run.stderr.contains("--counting must be jemalloc or interposer, got 'tcmalloc'"))
+    }
+
     @Test(.enabled(if: InstructionRegion.valgrindPath() != nil, "needs valgrind"))
     func instructionCountsAreIdenticalRunToRun() throws {
         func count() throws -> Double? {

@@ -20,8 +20,10 @@ enum SyntheticRuns {
         var wall: [Double] = (0..<20).map { 1_000_000 + Double($0 % 5) * 1_000 }
     }
 
-    static func rows(_ cells: [CellSpec]) -> [ResultRow] {
-        cells.flatMap { spec -> [ResultRow] in
+    static func rows(_ cells: [CellSpec], countingBackend: String = "jemalloc") -> [ResultRow] {
+        var provenance = Self.provenance
+        provenance.countingBackend = countingBackend
+        return cells.flatMap { spec -> [ResultRow] in
             let identity = CellIdentity(group: "g", strategy: spec.strategy, expectation: "strict", profile: spec.profile,
                                         bytes: 100_000, sha256: spec.sha, elements: 30, seed: 1, knobs: "k")
             func row(_ metric: Metric, _ values: [Double]) -> ResultRow {
@@ -39,10 +41,11 @@ enum SyntheticRuns {
     }
 
     /// Writes the cells as a run folder (results.csv only) and loads it back.
-    static func run(_ cells: [CellSpec]) throws -> RunData {
+    static func run(_ cells: [CellSpec], countingBackend: String = "jemalloc") throws -> RunData {
         let dir = try TestSupport.temporaryDirectory()
         let file = dir.appendingPathComponent("results.csv")
-        try Data((ResultsCSV.header + rows(cells).map(ResultsCSV.line).joined()).utf8).write(to: file)
+        try Data((ResultsCSV.header + rows(cells, countingBackend: countingBackend).map(ResultsCSV.line).joined()).utf8)
+            .write(to: file)
         return try RunData.load(file.path)
     }
 

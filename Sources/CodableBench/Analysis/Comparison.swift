@@ -31,9 +31,16 @@ struct Comparison {
     let changes: [MetricChange]
     /// The statistic timings were compared on (`timing.statistic` of the tolerances).
     let timingStatistic: TimingStatistic
+    /// What was not compared, and why.
+    let notes: [String]
 
     init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
         timingStatistic = tolerances.timing.estimator
+        // Two allocators round and grow buffers differently: their counts are not comparable.
+        let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)
+        let compareCounts = countedBy.0 == countedBy.1
+        notes = compareCounts ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
+        let allocationMetrics: Set<Metric> = [.allocations, .allocatedBytes, .peakHeapBytes]
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -59,7 +66,8 @@ struct Comparison {
                 continue
             }
             let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
-            for row in before where row.metric.isDeterministic || row.metric.isTiming {
+            for row in before where (row.metric.isDeterministic || row.metric.isTiming)
+                && (compareCounts || !allocationMetrics.contains(row.metric)) {
                 guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
                 changes.append(Self.change(key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances))
             }
@@ -116,6 +124,7 @@ struct Comparison {
         lines.append("")
         lines.append("\(changes.count) comparisons (timings compared on their \(timingStatistic.rawValue)): "
                      + tally.joined(separator: ", "))
+        lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n")
     }
 }

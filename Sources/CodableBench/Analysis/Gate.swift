@@ -23,7 +23,7 @@ struct Gate {
         let comparison = try Comparison(baseline: baseline, current: current, tolerances: tolerances)
         let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
         let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
-        var regressions: [Finding] = [], improvements: [Finding] = [], notes: [String] = []
+        var regressions: [Finding] = [], improvements: [Finding] = [], notes = comparison.notes
         for change in comparison.changes {
             func finding(_ message: String) -> Finding {
                 let format: (Double?) -> String = { value in

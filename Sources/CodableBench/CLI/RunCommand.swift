@@ -37,6 +37,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Skip the allocation-counting pass.")
     var noCount = false
 
+    @Option(help: "Count allocations with jemalloc (exact) or interposer (glibc through malloc-interposer, approximate); default: jemalloc when installed, else the interposer.")
+    var counting: String?
+
     @Flag(help: "Also count instructions per decode under valgrind's callgrind (slow; exact run to run).")
     var instructions = false
 
@@ -50,6 +53,9 @@ struct RunCommand: ParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
         guard TimingAllocator(rawValue: allocator) != nil else {
             throw ValidationError("--allocator must be system or jemalloc, got '\(allocator)'")
+        }
+        if let counting, counting != "jemalloc" && counting != "interposer" {
+            throw ValidationError("--counting must be jemalloc or interposer, got '\(counting)'")
         }
         for dir in corpusDirs where !FileManager.default.fileExists(atPath: dir) {
             throw ValidationError("--corpus-dir \(dir) does not exist")
@@ -69,7 +75,8 @@ struct RunCommand: ParsableCommand {
                           files: payloads.map { URL(fileURLWithPath: $0) })
         let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,
                                  resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
-                                 allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions)
+                                 allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
+                                 countingBackend: counting.flatMap(CountingBackend.init(rawValue:)))
         try Runner(runPlan: plan, options: options).run()
     }
 }

@@ -10,10 +10,50 @@ struct AllocationCount: Codable, Equatable, Sendable {
     var peakBytes: Int?
 }
 
+/// Counts the allocations of a closure in the counting pass's worker.
+protocol AllocationCounter {
+    /// Counts the allocations of `body`, which must run on this thread.
+    func count(_ body: () throws -> Void) rethrows -> AllocationCount
+}
+
+/// Which allocator counts the counting pass, as `counting_backend` records it.
+enum CountingBackend: String, CaseIterable, Sendable {
+    /// jemalloc preloaded, thread cache off: exact counts, bytes and peak heap.
+    case jemalloc
+    /// glibc's malloc through ordo-one/malloc-interposer preloaded: counts and requested bytes, no
+    /// peak; approximate, since Swift grows buffers by the allocator's usable size.
+    case interposer
+    /// Nothing to count with.
+    case none
+
+    /// The library the counting worker preloads, nil when it is not there.
+    var libraryPath: String? {
+        switch self {
+        case .jemalloc: return JemallocCounter.libraryPath()
+        case .interposer: return InterposerCounter.libraryPath()
+        case .none: return nil
+        }
+    }
+
+    /// What the counting worker's environment adds.
+    var environment: [String: String] {
+        guard let library = libraryPath else { return [:] }
+        switch self {
+        case .jemalloc: return ["LD_PRELOAD": library, "MALLOC_CONF": "tcache:false"]
+        case .interposer, .none: return ["LD_PRELOAD": library]
+        }
+    }
+
+    /// The counter in this (worker) process: whichever library the parent preloaded.
+    static func counterInThisProcess() -> AllocationCounter? {
+        JemallocCounter() ?? InterposerCounter()
+    }
+}
+
 /// Exact allocation counting through jemalloc's `mallctl`, when the worker runs with jemalloc
 /// preloaded and its thread cache off (`MALLOC_CONF=tcache:false`); with the thread cache on, the
 /// arena counters miss allocations served from the cache.
-final class JemallocCounter {
+final class JemallocCounter: AllocationCounter {
     private typealias MallctlFunction = @convention(c) (
         UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
     ) -> Int32

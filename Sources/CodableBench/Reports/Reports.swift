@@ -74,6 +74,9 @@ enum Reports {
         let p = run.rows[0].provenance
         if p.buildConfiguration != "release" { out.append("debug build: these numbers do not describe optimized code") }
         if p.countingBackend == "none" { out.append("allocations were not counted (jemalloc not installed)") }
+        if p.countingBackend == "interposer" {
+            out.append("allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts can move by about 0.1%, and there is no peak heap")
+        }
         for cell in cells where cell.outcome != cell.expectedOutcome {
             out.append("\(cell.key) ended \(cell.outcome.rawValue), expected \(cell.expectedOutcome.rawValue)")
         }

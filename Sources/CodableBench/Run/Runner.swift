@@ -11,10 +11,14 @@ struct RunOptions {
     var allocator: TimingAllocator
     /// Count instructions per decode under valgrind's callgrind.
     var countInstructions: Bool
+    /// Count allocations with this backend; nil picks jemalloc, else the interposer.
+    var countingBackend: CountingBackend?
 
     init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
-                allocator: TimingAllocator = .system, countInstructions: Bool = false) {
+                allocator: TimingAllocator = .system, countInstructions: Bool = false,
+                countingBackend: CountingBackend? = nil) {
         self.countInstructions = countInstructions
+        self.countingBackend = countingBackend
         self.plan = plan
         self.timeoutSeconds = timeoutSeconds
         self.resultsDirectory = resultsDirectory
@@ -62,10 +66,7 @@ struct Runner {
             }
         }
 
-        let jemalloc = options.countAllocations ? JemallocCounter.libraryPath() : nil
-        if options.countAllocations && jemalloc == nil {
-            log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
-        }
+        let counting = try countingBackend()
         var timingEnvironment: [String: String] = [:]
         if options.allocator == .jemalloc {
             guard let library = JemallocCounter.libraryPath() else {
@@ -78,7 +79,7 @@ struct Runner {
             throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
         }
         let provenance = Provenance.current(runID: runID, allocator: options.allocator.rawValue,
-                                            countingBackend: jemalloc == nil ? "none" : "jemalloc")
+                                            countingBackend: counting.rawValue)
         if provenance.buildConfiguration == "debug" {
             log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
         }
@@ -107,8 +108,8 @@ struct Runner {
         func finish(_ index: Int) throws {
             let state = states[index]
             var allocations: [AllocationCount]?
-            if state.verdict.outcome.isMeasured, let jemalloc {
-                allocations = try countingPass(state, jemalloc: jemalloc)
+            if state.verdict.outcome.isMeasured, counting != .none {
+                allocations = try countingPass(state, backend: counting)
             }
             let split = slowSpells.split(state.timings, minimum: plan.minSamples)
             if split.keptDisturbed {
@@ -212,9 +213,31 @@ struct Runner {
         }
     }
 
-    /// The counting pass: jemalloc preloaded, thread cache off, deterministic hashing.
-    private func countingPass(_ state: CellState, jemalloc: String) throws -> [AllocationCount]? {
-        let environment = ["LD_PRELOAD": jemalloc, "MALLOC_CONF": "tcache:false", "SWIFT_DETERMINISTIC_HASHING": "1"]
+    /// The backend of the counting pass: the one asked for, or jemalloc, or the interposer; says
+    /// once when counts will be approximate or missing.
+    private func countingBackend() throws -> CountingBackend {
+        guard options.countAllocations else { return .none }
+        if let asked = options.countingBackend {
+            guard asked == .none || asked.libraryPath != nil else {
+                throw UsageError(asked == .jemalloc
+                    ? "--counting jemalloc needs jemalloc (apt-get install libjemalloc-dev)"
+                    : "--counting interposer needs libMallocInterposerSwift.so beside the executable (swift build builds it)")
+            }
+            return asked
+        }
+        if CountingBackend.jemalloc.libraryPath != nil { return .jemalloc }
+        if CountingBackend.interposer.libraryPath != nil {
+            log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap")
+            return .interposer
+        }
+        log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
+        return .none
+    }
+
+    /// The counting pass: the backend's library preloaded, deterministic hashing.
+    private func countingPass(_ state: CellState, backend: CountingBackend) throws -> [AllocationCount]? {
+        var environment = backend.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         guard case .report(let report) = try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "counting"],
                                                          environment: environment),
               report.outcome == .ok else { return nil }

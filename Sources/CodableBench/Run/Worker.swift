@@ -43,8 +43,8 @@ enum Worker {
                 if let failure { throw failure }
                 report.countedDecodes = 1
             case .counting:
-                // Without jemalloc loaded there is no exact counter: no counts rather than wrong ones.
-                guard let counter = JemallocCounter() else { return report }
+                // Without a counting library loaded: no counts rather than wrong ones.
+                guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm: lazy caches allocate once
                 report.allocations = try (0..<countedDecodes).map { _ in
