@@ -155,7 +155,9 @@ struct Runner {
                            measuredSeconds: Double(measured) / 1e9)
         try info.write(to: runDirectory)
         print(SummaryTable.render(results))
-        try Reports.write(for: try RunData.load(resultsFile.path), into: runDirectory)
+        let data = try RunData.load(resultsFile.path)
+        try Reports.write(for: data, into: runDirectory)
+        if let note = Reports.slowSpellNote(data) { log("note: \(note)") }
         log("wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
             + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         return runDirectory
