@@ -155,6 +155,8 @@ struct Runner {
                            measuredSeconds: Double(measured) / 1e9)
         try info.write(to: runDirectory)
         print(SummaryTable.render(results))
+        // Out before the closing lines on stderr, also when both go to one file.
+        fflush(stdout)
         let data = try RunData.load(resultsFile.path)
         try Reports.write(for: data, into: runDirectory)
         if let note = Reports.slowSpellNote(data) { log("note: \(note)") }
