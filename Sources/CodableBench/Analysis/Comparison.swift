@@ -40,7 +40,6 @@ struct Comparison {
         let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)
         let compareCounts = countedBy.0 == countedBy.1
         notes = compareCounts ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
-        let allocationMetrics: Set<Metric> = [.allocations, .allocatedBytes, .peakHeapBytes]
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -67,7 +66,7 @@ struct Comparison {
             }
             let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
             for row in before where (row.metric.isDeterministic || row.metric.isTiming)
-                && (compareCounts || !allocationMetrics.contains(row.metric)) {
+                && (compareCounts || !row.metric.isAllocation) {
                 guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
                 changes.append(Self.change(key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances))
             }

@@ -66,6 +66,9 @@ extension Metric {
         }
     }
 
+    /// Counts that depend on the allocator that counted them (`counting_backend`).
+    var isAllocation: Bool { self == .allocations || self == .allocatedBytes || self == .peakHeapBytes }
+
     /// Times: compared with a significance test and a noise floor.
     var isTiming: Bool { self == .wallTime || self == .cpuTime }
 }

@@ -12,12 +12,7 @@ struct MachineProbe {
     /// Decodes per probe; the probe's time is their median (~5 × 40 µs).
     static let decodes = 5
 
-    private let document: Data
     private let decoder = JSONDecoder()
-
-    init() {
-        document = Self.document
-    }
 
     /// Median nanoseconds of one decode of the probe document, right now.
     func measure() -> Double {
@@ -25,7 +20,7 @@ struct MachineProbe {
         times.reserveCapacity(Self.decodes)
         for _ in 0..<Self.decodes {
             let t0 = Clocks.wall()
-            let decoded = try? decoder.decode(ProbeFeed.self, from: document)
+            let decoded = try? decoder.decode(ProbeFeed.self, from: Self.document)
             let t1 = Clocks.wall()
             blackHole(decoded)
             times.append(t1 - t0)
@@ -36,7 +31,7 @@ struct MachineProbe {
 
     /// True when the probe document decodes to what it says (a self-check; tests call it).
     func decodesCorrectly() -> Bool {
-        guard let feed = try? decoder.decode(ProbeFeed.self, from: document) else { return false }
+        guard let feed = try? decoder.decode(ProbeFeed.self, from: Self.document) else { return false }
         return feed.items.count == Self.itemCount && feed.items.allSatisfy { $0.tags.count == 3 && $0.live }
     }
 

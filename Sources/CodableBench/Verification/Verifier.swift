@@ -22,7 +22,7 @@ enum Verifier {
         case .failure(let error):
             return Verdict(.threw, DecodingErrorDescription.oneLine(error))
         case .success(.processedBytes(let count)):
-            return count == bytes.count ? Verdict(.ok) : Verdict(.wrongOutput, "processed \(count) bytes of \(bytes.count)")
+            return processed(count, of: bytes.count)
         case .success(.articleCount):
             return Verdict(.ok)  // a parse-only reference: nothing to count against in a file
         case .success(let output) where output.isJudgedByReference:
@@ -47,7 +47,7 @@ enum Verifier {
                 return wrongOutput(JSONValueDifference.find(expected: document, actual: value, path: ""), vs: "the document")
             }
             if let mismatch = DocumentViewCheck.firstMismatch(view: value, document: document) {
-                return Verdict(.wrongOutput, mismatch + " (vs the document)")
+                return wrongOutput(mismatch, vs: "the document")
             }
         default:
             break
@@ -75,6 +75,11 @@ enum Verifier {
         return Verdict(.wrongOutput, path + " (vs \(vs))")
     }
 
+    /// A reference that only reports how many bytes it processed: all of them.
+    private static func processed(_ count: Int, of total: Int) -> Verdict {
+        count == total ? Verdict(.ok) : Verdict(.wrongOutput, "processed \(count) bytes of \(total)")
+    }
+
     static func judge(strategy: Strategy, payload: GeneratedPayload,
                              result: Result<CanonicalOutput, Error>) -> Verdict {
         let faults = payload.manifest.faults
@@ -95,9 +100,7 @@ enum Verifier {
             return Verdict(.unsupported, "this output is verified against the group reference")
 
         case .success(.processedBytes(let count)):
-            return count == payload.bytes.count
-                ? Verdict(.ok)
-                : Verdict(.wrongOutput, "processed \(count) bytes of \(payload.bytes.count)")
+            return processed(count, of: payload.bytes.count)
 
         case .success(.articleCount(let count)):
             return count == payload.manifest.elements
