@@ -29,7 +29,13 @@ struct MachineProbe {
         return Double(times[Self.decodes / 2])
     }
 
-    /// True when the probe document decodes to what it says (a self-check; tests call it).
+    /// The probe's decode went wrong: its times would describe something else.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the machine probe did not decode its own document" }
+    }
+
+    /// True when the probe document decodes to what it says: checked before each timing pass, so
+    /// the probe times come from a verified decode too.
     func decodesCorrectly() -> Bool {
         guard let feed = try? decoder.decode(ProbeFeed.self, from: Self.document) else { return false }
         return feed.items.count == Self.itemCount && feed.items.allSatisfy { $0.tags.count == 3 && $0.live }

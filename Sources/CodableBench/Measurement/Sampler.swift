@@ -30,6 +30,7 @@ enum Sampler {
                      probeReference: Double? = nil) throws -> TimingResult {
         let passStart = Clocks.wall()
         let probe = MachineProbe()
+        guard probe.decodesCorrectly() else { throw MachineProbe.Failure() }
         // Warm up (the verification decode before this already ran once in this process), timing
         // each decode: the last one calibrates how many decodes a sample needs.
         var single: UInt64 = 1
