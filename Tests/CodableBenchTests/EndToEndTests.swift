@@ -33,16 +33,23 @@ struct EndToEndTests {
             #expect(rows.contains { $0.cell.strategy == "synthesized" && $0.metric == .allocations })
         }
         let samples = try String(contentsOf: latest.appendingPathComponent("samples.csv"), encoding: .utf8)
-        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,probe_ns,disturbed\n"))
-        // The statistics count the cell's undisturbed samples; `excluded` counts the others.
+        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,sequence\n"))
+        // Every sample of the cell is in its statistics, and each has its place in the lockstep sequence.
         let cellSamples = try SamplesCSV.read(latest.appendingPathComponent("samples.csv"))
             .filter { $0.strategy == "synthesized" && $0.profile == "tiny" }
-        #expect(cellSamples.filter { !$0.disturbed }.count == wall.summary!.n)
-        #expect(cellSamples.filter(\.disturbed).count == wall.excluded)
-        #expect(cellSamples.allSatisfy { ($0.probeNanoseconds ?? 0) > 0 })
+        #expect(cellSamples.count == wall.summary!.n)
+        #expect(cellSamples.allSatisfy { $0.sequence != nil })
+        // A reference's own ratio is 1; the others are paired with the comparison's anchor.
+        #expect(wall.ratio == RowRatio(to: "synthesized", value: .one))
+        let ratios = try RatiosCSV.read(latest.appendingPathComponent("ratios.csv"))
+        let manual = try #require(ratios.first { $0.strategy == "jsonserialization-manual" && $0.profile == "tiny" })
+        #expect(manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
+                && manual.ratio.value <= manual.ratio.high && manual.ratio.generations >= 3)
+        // On faulty-small only the parse-only reference decodes: nothing to pair it with.
+        #expect(!ratios.contains { $0.profile == "faulty-small" })
         #expect(run.stdout.contains("synthesized"))  // the summary table
-        // 6 cells × 2 forks (quick): 12 steps, one progress line each.
-        #expect(run.stderr.contains("/12] ") && run.stderr.contains("(fork 2/2)") && run.stderr.contains("ETA"))
+        // Two payloads, two lockstep comparisons: a line per generation, one when each is done.
+        #expect(run.stderr.contains("[1/2] tiny: generation 3") && run.stderr.contains("[2/2] faulty-small: done"))
     }
 
     @Test func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {

@@ -157,45 +157,50 @@ struct AnalysisTests {
         #expect(MannWhitney.test([], [1]) == nil)
     }
 
-    static func cell(_ strategy: String, _ profile: String, _ time: Double) -> CellSummary {
-        CellSummary(key: CellKey(group: "g", strategy: strategy, profile: profile), outcome: .ok, expectedOutcome: .ok,
-                    detail: "", bytes: 1_000, elements: 10, isReference: false,
-                    metrics: [.wallTime: Summary([time])!])
+    /// A paired ratio of `strategy` to `y` on `profile`, with its interval.
+    static func ratio(_ strategy: String, _ profile: String, _ low: Double, _ value: Double, _ high: Double,
+                      yardstick y: String = "b") -> RatioRow {
+        RatioRow(runID: "r", profile: profile, group: "g", strategy: strategy, yardstick: y,
+                 ratio: PairedRatio(value: value, low: low, high: high, pairs: 30, generations: 3))
     }
 
-    @Test func crossoverInterpolatesBetweenClearPoints() throws {
-        // A/B = 0.5, 1.0, 1.5 at u = 0, 0.5, 1: the clear points 0.5 and 1.5 bracket 1 at u = 0.5.
-        let knobs = ["p0": "elements=10;unrelated=0.0", "p5": "elements=10;unrelated=0.5", "p9": "elements=10;unrelated=1.0"]
-        let cells = [Self.cell("a", "p0", 1), Self.cell("a", "p5", 2), Self.cell("a", "p9", 3),
-                     Self.cell("b", "p0", 2), Self.cell("b", "p5", 2), Self.cell("b", "p9", 2)]
-        let crossover = try #require(Crossover.all(in: cells, knobsByProfile: knobs).first)
-        #expect(crossover.knob == "unrelated" && crossover.crossings == [0.5])
-        #expect(crossover.summary == "a vs b: crosses at unrelated ≈ 0.5")
+    static let knobs = ["p0": "elements=10;unrelated=0.0", "p5": "elements=10;unrelated=0.5", "p9": "elements=10;unrelated=1.0"]
+
+    @Test func crossoverNeedsIntervalsClearOfOneOnBothSidesAndComesWithARange() throws {
+        // 0.5× (clear below), 1.0× (straddles: decides nothing), 2.0× (clear above): crosses between
+        // 0 and 1, at the log-linear midpoint 0.5.
+        let ratios = [Self.ratio("a", "p0", 0.45, 0.5, 0.55), Self.ratio("a", "p5", 0.9, 1.0, 1.1),
+                      Self.ratio("a", "p9", 1.8, 2.0, 2.2)]
+        let crossover = try #require(Crossover.all(ratios: ratios, knobsByProfile: Self.knobs).first)
+        #expect(crossover.knob == "unrelated")
+        #expect(crossover.crossings == [Crossover.Crossing(from: 0, to: 1, estimate: 0.5)])
+        #expect(crossover.summary == "a vs b: crosses between unrelated 0 and 1 (≈ 0.5)")
     }
 
-    @Test func noCrossoverWhenOneSideThroughoutOrWithinNoise() throws {
-        let knobs = ["p0": "unrelated=0.0", "p5": "unrelated=0.5", "p9": "unrelated=0.9"]
-        let slower = [Self.cell("a", "p0", 3), Self.cell("a", "p5", 4), Self.cell("a", "p9", 5),
-                      Self.cell("b", "p0", 1), Self.cell("b", "p5", 1), Self.cell("b", "p9", 1)]
-        let c = try #require(Crossover.all(in: slower, knobsByProfile: knobs).first)
-        #expect(c.crossings.isEmpty && c.summary.hasSuffix("b is faster throughout"))
-        let noisy = [Self.cell("a", "p0", 0.98), Self.cell("a", "p5", 1.02), Self.cell("a", "p9", 1.0),
-                     Self.cell("b", "p0", 1), Self.cell("b", "p5", 1), Self.cell("b", "p9", 1)]
-        let n = try #require(Crossover.all(in: noisy, knobsByProfile: knobs).first)
-        #expect(n.crossings.isEmpty && n.summary.hasSuffix("within ±5% of each other throughout"))
+    /// The crossover the old report declared from medians (0.89×, 1.03×, 1.11× along the sizes):
+    /// paired intervals that contain 1 at every point support no crossover.
+    @Test func noCrossoverWhenEveryIntervalContainsOne() throws {
+        let ratios = [Self.ratio("a", "p0", 0.85, 0.89, 1.01), Self.ratio("a", "p5", 0.98, 1.03, 1.08),
+                      Self.ratio("a", "p9", 0.99, 1.11, 1.25)]
+        let c = try #require(Crossover.all(ratios: ratios, knobsByProfile: Self.knobs).first)
+        #expect(c.crossings.isEmpty)
+        #expect(c.summary == "a vs b: no crossover the intervals support (unrelated 0…1)")
+    }
+
+    @Test func oneSideThroughoutOrEqualThroughout() throws {
+        let slower = [Self.ratio("a", "p0", 3, 3.1, 3.2), Self.ratio("a", "p5", 4, 4.1, 4.2), Self.ratio("a", "p9", 5, 5.1, 5.2)]
+        #expect(Crossover.all(ratios: slower, knobsByProfile: Self.knobs).first?.summary == "a vs b: slower throughout (unrelated 0…1)")
+        let same = [Self.ratio("a", "p0", 0.99, 1, 1.01), Self.ratio("a", "p5", 0.995, 1.0, 1.012),
+                    Self.ratio("a", "p9", 0.99, 1.0, 1.01)]
+        #expect(Crossover.all(ratios: same, knobsByProfile: Self.knobs).first?.summary == "a vs b: no difference throughout (unrelated 0…1)")
+        // Fewer than three points of a sweep: no analysis.
+        #expect(Crossover.all(ratios: Array(slower.prefix(2)), knobsByProfile: Self.knobs).isEmpty)
     }
 
     @Test func scalingExponent() throws {
         #expect(abs(Scaling.exponent([(1, 1), (10, 10), (100, 100)])! - 1) < 1e-12)
         #expect(abs(Scaling.exponent([(1, 3), (10, 300)])! - 2) < 1e-12)
         #expect(Scaling.exponent([(5, 1), (5, 2)]) == nil)
-    }
-
-    @Test func ratioInterval() throws {
-        let cell = try #require(Summary([2, 2, 2]))
-        let reference = try #require(Summary([1, 1, 1]))
-        let ratio = try #require(Ratio(cell, reference: reference))
-        #expect(ratio.value == 2 && ratio.low == 2 && ratio.high == 2)
     }
 
     @Test func hierarchicalBootstrapSpansTheForks() throws {
@@ -213,14 +218,17 @@ struct AnalysisTests {
 struct ReportTests {
     @Test func reportsAreWrittenAndSelfContained() throws {
         let run = try SyntheticRuns.run([
-            .init(strategy: "synthesized"), .init(strategy: "handwritten"), .init(strategy: "broken", outcome: .wrongOutput),
+            .init(strategy: "synthesized", ratio: .one),
+            .init(strategy: "handwritten", ratio: PairedRatio(value: 1.004, low: 0.995, high: 1.012, pairs: 40, generations: 8)),
+            .init(strategy: "broken", outcome: .wrongOutput),
         ])
         let dir = run.source.deletingLastPathComponent()
         let files = try Reports.write(for: run, into: dir, references: ["synthesized"])
         #expect(files.map(\.lastPathComponent) == ["report.md", "report.html", "benchmark-action.json"])
         let md = try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(md.contains("## g") && md.contains("| synthesized (ref) | small | ok |"))
-        #expect(md.contains("1.00× (") && md.contains("broken on small**: wrong-output"))
+        #expect(md.contains("| 1.004× (0.995–1.012) | no difference |") && md.contains("broken on small**: wrong-output"))
+        #expect(md.contains("| 1.000× (1.000–1.000) |"))
         let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<svg") && !html.contains("<script"))
         #expect(!html.contains("https://") && !html.contains("src="))

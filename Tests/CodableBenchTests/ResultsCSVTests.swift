@@ -17,7 +17,9 @@ struct ResultsCSVTests {
         let summary = Summary([0.1, 1.0 / 3.0, 2.5e-7, 1_234_567.125, 3])!
         return [
             ResultRow(provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime,
-                      summary: summary, excluded: 7),
+                      summary: summary,
+                      ratio: RowRatio(to: "ref", value: PairedRatio(value: 1.0 / 3.0, low: 0.25, high: 0.5, pairs: 36,
+                                                                    generations: 3))),
             ResultRow(provenance: provenance, cell: cell, outcome: .wrongOutput, expectedOutcome: .ok,
                       detail: "data.articles[3].title: expected \"a, b\"\nnext line", metric: .none, summary: nil),
         ]
@@ -62,28 +64,43 @@ struct ResultsCSVTests {
         }.joined())
     }
 
-    /// Files written before `build_flags` (version 1, e.g. the recorded fixtures) and before
-    /// `excluded` (version 2, e.g. the CI baseline) still read.
+    static let ratioColumns = ["ratio_to", "ratio", "ratio_ci95_low", "ratio_ci95_high", "pairs", "generations"]
+
+    /// Files written before `build_flags` (version 1, e.g. the recorded fixtures), before the
+    /// paired ratios (version 2, e.g. the CI baseline) and with the machine probe's `excluded`
+    /// (version 3) still read, without ratios.
     @Test func olderVersionsAreReadWithDefaults() throws {
         let rows = Self.sampleRows()
-        let v1 = try ResultsCSV.read(try olderFile(rows, without: ["build_flags", "excluded"], version: "1"))
+        let v1 = try ResultsCSV.read(try olderFile(rows, without: ["build_flags"] + Self.ratioColumns, version: "1"))
         #expect(v1.count == 2 && v1.allSatisfy { $0.provenance.buildFlags.isEmpty && $0.provenance.buildConfiguration == "release" })
-        #expect(v1.allSatisfy { $0.excluded == 0 })
-        let v2 = try ResultsCSV.read(try olderFile(rows, without: ["excluded"], version: "2"))
-        #expect(v2.map(\.provenance) == rows.map(\.provenance) && v2.allSatisfy { $0.excluded == 0 })
+        #expect(v1.allSatisfy { $0.ratio == nil })
+        let v2 = try ResultsCSV.read(try olderFile(rows, without: Self.ratioColumns, version: "2"))
+        #expect(v2.map(\.provenance) == rows.map(\.provenance) && v2.allSatisfy { $0.ratio == nil })
+        let v3 = try ResultsCSV.read(try withExcludedColumn(try olderFile(rows, without: Self.ratioColumns, version: "3")))
+        #expect(v3.map(\.summary) == rows.map(\.summary))
+    }
+
+    /// A version-3 file: `excluded` appended to every row (empty on rows without statistics).
+    private func withExcludedColumn(_ file: URL) throws -> URL {
+        let (header, fields) = try CSVFormat.read(file)
+        return try write(CSVFormat.line(header + ["excluded"]) + fields.map { CSVFormat.line($0 + [$0[header.firstIndex(of: "n")!].isEmpty ? "" : "4"]) }.joined())
     }
 
     /// A version that has a column must carry it.
     @Test func columnsOfTheFileVersionAreRequired() throws {
         let rows = Self.sampleRows()
         let noFlags = try #require(throws: ResultsError.self) {
-            try ResultsCSV.read(try olderFile(rows, without: ["build_flags", "excluded"], version: "2"))
+            try ResultsCSV.read(try olderFile(rows, without: ["build_flags"] + Self.ratioColumns, version: "2"))
         }
         #expect(noFlags.description.contains("missing column(s) build_flags"))
         let noExcluded = try #require(throws: ResultsError.self) {
-            try ResultsCSV.read(try olderFile(rows, without: ["excluded"], version: "3"))
+            try ResultsCSV.read(try olderFile(rows, without: Self.ratioColumns, version: "3"))
         }
         #expect(noExcluded.description.contains("missing column(s) excluded"))
+        let noRatios = try #require(throws: ResultsError.self) {
+            try ResultsCSV.read(try olderFile(rows, without: ["pairs"], version: "4"))
+        }
+        #expect(noRatios.description.contains("missing column(s) pairs"))
     }
 
     @Test func thisBuildRecordsItsFlags() {
@@ -115,9 +132,9 @@ struct ResultsCSVTests {
 struct SamplesCSVTests {
     static let rows = [
         SampleRow(runID: "r", group: "g", strategy: "s", profile: "small", fork: 0, sample: 0, decodes: 10,
-                  wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, probeNanoseconds: 70_123.5, disturbed: false),
+                  wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, sequence: 1),
         SampleRow(runID: "r", group: "g", strategy: "s", profile: "small", fork: 2, sample: 1, decodes: 10,
-                  wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, probeNanoseconds: 109_000, disturbed: true),
+                  wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, sequence: 3),
     ]
 
     private func write(_ text: String) throws -> URL {
@@ -131,28 +148,29 @@ struct SamplesCSVTests {
         #expect(try SamplesCSV.read(file) == Self.rows)
     }
 
-    /// Files from before the machine probe (the recorded fixtures) read as undisturbed, no probe.
+    /// Files from before the machine probe (the recorded fixtures) read without a sequence.
     @Test func filesWithoutProbeColumnsStillRead() throws {
         let text = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns\nr,g,s,small,0,0,10,1000.5,990\n"
         let read = try SamplesCSV.read(try write(text))
-        #expect(read.count == 1 && read[0].probeNanoseconds == nil && !read[0].disturbed && read[0].wallNanoseconds == 1000.5)
+        #expect(read.count == 1 && read[0].sequence == nil && !read[0].disturbed && read[0].wallNanoseconds == 1000.5)
     }
 
-    @Test func badDisturbedFlagIsRejectedWithItsLine() throws {
-        let line = SamplesCSV.line(Self.rows[0]).replacingOccurrences(of: ",0\n", with: ",maybe\n")
+    @Test func badSequenceIsRejectedWithItsLine() throws {
+        let line = SamplesCSV.line(Self.rows[0]).replacingOccurrences(of: ",1\n", with: ",first\n")
         let error = try #require(throws: ResultsError.self) { try SamplesCSV.read(try write(SamplesCSV.header + line)) }
-        #expect(error.description == "samples.csv line 2: invalid probe_ns or disturbed")
+        #expect(error.description == "samples.csv line 2: invalid sequence")
     }
 
-    /// `compare` and `check` test significance on the samples the statistics counted.
-    @Test func disturbedSamplesAreNotComparisonSamples() throws {
+    /// Schema 3's samples taken in a slow spell were left out of its statistics, and of compare's tests.
+    @Test func disturbedSamplesOfSchemaThreeAreNotComparisonSamples() throws {
         let folder = try TestSupport.temporaryDirectory()
         let results = ResultsCSVTests.sampleRows()
         try Data((ResultsCSV.header + results.map(ResultsCSV.line).joined()).utf8)
             .write(to: folder.appendingPathComponent("results.csv"))
-        try Data((SamplesCSV.header + Self.rows.map(SamplesCSV.line).joined()).utf8)
+        let header = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,probe_ns,disturbed\n"
+        try Data((header + "r,g,s,small,0,0,10,1000,990,70,0\nr,g,s,small,0,1,10,1700,1690,109,1\n").utf8)
             .write(to: folder.appendingPathComponent("samples.csv"))
         let run = try RunData.load(folder.path)
-        #expect(run.samples[CellKey(group: "g", strategy: "s", profile: "small")] == [Self.rows[0]])
+        #expect(run.samples[CellKey(group: "g", strategy: "s", profile: "small")]?.map(\.wallNanoseconds) == [1000])
     }
 }

@@ -18,6 +18,9 @@ enum SyntheticRuns {
         var instructions: Double? = nil
         /// Wall time samples (ns); the summary is computed from them.
         var wall: [Double] = (0..<20).map { 1_000_000 + Double($0 % 5) * 1_000 }
+        /// The paired ratio on the wall-time row, against `ratioTo`.
+        var ratio: PairedRatio? = nil
+        var ratioTo = "synthesized"
     }
 
     static func rows(_ cells: [CellSpec], countingBackend: String = "jemalloc") -> [ResultRow] {
@@ -34,7 +37,9 @@ enum SyntheticRuns {
                 return [ResultRow(provenance: provenance, cell: identity, outcome: spec.outcome, expectedOutcome: .ok,
                                   detail: "x", metric: .none, summary: nil)]
             }
-            return [row(.wallTime, spec.wall), row(.throughput, spec.wall.map { 100_000 * 1_000 / $0 }),
+            var wall = row(.wallTime, spec.wall)
+            wall.ratio = spec.ratio.map { RowRatio(to: spec.ratioTo, value: $0) }
+            return [wall, row(.throughput, spec.wall.map { 100_000 * 1_000 / $0 }),
                     row(.allocations, [spec.allocations, spec.allocations]),
                     row(.allocatedBytes, [spec.allocatedBytes])] + (spec.instructions.map { [row(.instructions, [$0])] } ?? [])
         }

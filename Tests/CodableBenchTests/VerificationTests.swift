@@ -7,9 +7,12 @@ import Testing
 struct VerificationTests {
     static let visible = Catalogue.all.filter { !$0.isHidden }.map(\.id)
 
-    /// Each strategy on each of its default profiles except `large` (kept out of the unit tests for time).
+    /// Each strategy on each of its default profiles except `large` (kept out of the unit tests for
+    /// time), but for the cells expected never to end, which would hang this process: those are
+    /// checked end to end (`naiveTryLoopPitfallNeverEndsOnAFaultyPayload`).
     static let cells: [(String, String)] = Catalogue.all.filter { !$0.isHidden }.flatMap { strategy in
-        strategy.defaultProfiles.filter { $0 != "large" }.map { (strategy.id, $0) }
+        strategy.defaultProfiles.filter { $0 != "large" && strategy.expectedOutcomes[$0] != .timeout }
+            .map { (strategy.id, $0) }
     }
 
     @Test(arguments: cells)
@@ -17,8 +20,6 @@ struct VerificationTests {
         let strategy = TestSupport.strategy(id)
         let profile = try TestSupport.profile(profileName)
         let expected = strategy.expectedOutcome(on: profile)
-        // A decode that never ends would hang this process: those cells are checked end to end.
-        guard expected != .timeout else { return }
         let payload = NewsGenerator.generate(profile)
         let verdict = Verifier.verify(strategy, on: payload, reference: TestSupport.reference(for: strategy))
         #expect(verdict.outcome == expected, "\(id) on \(profileName): \(verdict.outcome.rawValue) \(verdict.detail)")

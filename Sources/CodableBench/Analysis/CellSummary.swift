@@ -8,9 +8,12 @@ struct CellSummary: Sendable {
     let elements: Int
     let isReference: Bool
     let metrics: [Metric: Summary]
+    /// The paired ratio to the group's reference (runs of schema 4 and later).
+    var ratio: RowRatio?
 
     init(key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
-                isReference: Bool, metrics: [Metric: Summary]) {
+                isReference: Bool, metrics: [Metric: Summary], ratio: RowRatio? = nil) {
+        self.ratio = ratio
         self.key = key
         self.outcome = outcome
         self.expectedOutcome = expectedOutcome
@@ -31,23 +34,22 @@ struct CellSummary: Sendable {
             for row in rows { if let s = row.summary { metrics[row.metric] = s } }
             return CellSummary(key: key, outcome: first.outcome, expectedOutcome: first.expectedOutcome,
                                detail: first.detail, bytes: first.cell.bytes, elements: first.cell.elements,
-                               isReference: references.contains(key.strategy), metrics: metrics)
+                               isReference: references.contains(key.strategy), metrics: metrics,
+                               ratio: rows.first { $0.metric == .wallTime }?.ratio)
         }.sorted { $0.key < $1.key }
     }
 }
 
-/// Time of a strategy relative to its group's reference on the same payload.
-struct Ratio: Sendable {
-    let value: Double
-    /// Conservative 95% interval from the two medians' intervals: [low/high_ref, high/low_ref].
-    let low: Double
-    let high: Double
-
-    init?(_ cell: Summary?, reference: Summary?) {
-        guard let c = cell, let r = reference, r.median > 0, r.ci95Low > 0 else { return nil }
-        value = c.median / r.median
-        low = c.ci95Low / r.ci95High
-        high = c.ci95High / r.ci95Low
+extension CellSummary {
+    /// The ratio to the group's reference as text: the paired ratio with its interval, or, for
+    /// runs before paired measurement, the ratio of the two medians (marked "unpaired").
+    func ratioText(reference: CellSummary?) -> String {
+        if let ratio {
+            return String(format: "%.3f× (%.3f–%.3f)", ratio.value.value, ratio.value.low, ratio.value.high)
+        }
+        guard let mine = metrics[.wallTime]?.median, let theirs = reference?.metrics[.wallTime]?.median, theirs > 0
+        else { return "-" }
+        return String(format: "%.2f× unpaired", mine / theirs)
     }
 }
 

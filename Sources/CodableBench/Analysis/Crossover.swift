@@ -1,59 +1,64 @@
 import Foundation
 
-/// Where one strategy overtakes another along a knob sweep: profiles whose knobs differ in exactly
-/// one knob (e.g. `unrelated` 0, 0.3, 0.6, 0.9) form a sweep.
+/// A strategy's paired ratio to its yardstick along a knob sweep (profiles identical but for one
+/// knob, e.g. `unrelated` 0, 0.3, 0.6, 0.9), and where, if anywhere, the data shows it crossing 1.
 struct Crossover: Sendable {
     let knob: String
-    let strategyA: String
-    let strategyB: String
-    /// Knob values and A's time over B's at each.
-    let ratios: [(knob: Double, ratio: Double)]
-    /// Knob values where A/B crosses 1, interpolated linearly between sweep points; a crossing
-    /// counts only when A/B is clear of 1 by the margin on both sides.
-    let crossings: [Double]
-    /// Ratios within this margin of 1 are "equal" (the noise floor).
-    static let margin = 0.05
+    let strategy: String
+    let yardstick: String
+    /// Knob values and the paired ratio at each, in knob order.
+    let points: [(knob: Double, ratio: PairedRatio)]
 
-    var summary: String {
-        let range = "\(knob) \(ratios.first!.knob)…\(ratios.last!.knob)"
-        guard !crossings.isEmpty else {
-            let prefix = "\(strategyA) vs \(strategyB): no crossover in range (\(range))"
-            if ratios.allSatisfy({ $0.ratio < 1 - Self.margin }) { return prefix + "; \(strategyA) is faster throughout" }
-            if ratios.allSatisfy({ $0.ratio > 1 + Self.margin }) { return prefix + "; \(strategyB) is faster throughout" }
-            if ratios.allSatisfy({ abs($0.ratio - 1) <= Self.margin }) { return prefix + "; within ±5% of each other throughout" }
-            return prefix + "; equal within ±5% at some points, one faster at others"
-        }
-        return "\(strategyA) vs \(strategyB): crosses at \(knob) ≈ " + crossings.map { String(format: "%.3g", $0) }.joined(separator: ", ")
+    /// Where the ratio crosses 1, stated only between two points whose intervals exclude 1 on
+    /// opposite sides (points whose interval contains 1 decide nothing): the range between those two
+    /// knob values, and the crossing interpolated on the log ratios.
+    struct Crossing: Equatable, Sendable {
+        let from: Double
+        let to: Double
+        let estimate: Double
     }
 
-    /// Every crossover analysis the run's cells allow.
-    static func all(in cells: [CellSummary], knobsByProfile: [String: String]) -> [Crossover] {
+    var crossings: [Crossing] {
+        let decided = points.filter { $0.ratio.low > 1 || $0.ratio.high < 1 }
+        return zip(decided, decided.dropFirst()).compactMap { p, q in
+            guard (p.ratio.low > 1) != (q.ratio.low > 1) else { return nil }
+            let a = log(p.ratio.value), b = log(q.ratio.value)
+            let estimate = a == b ? (p.knob + q.knob) / 2 : p.knob + (0 - a) / (b - a) * (q.knob - p.knob)
+            return Crossing(from: p.knob, to: q.knob, estimate: min(max(estimate, p.knob), q.knob))
+        }
+    }
+
+    var summary: String {
+        let range = "\(knob) \(points.first!.knob.formatted)…\(points.last!.knob.formatted)"
+        let head = "\(strategy) vs \(yardstick)"
+        if !crossings.isEmpty {
+            return head + ": crosses " + crossings.map {
+                "between \(knob) \($0.from.formatted) and \($0.to.formatted) (≈ \(String(format: "%.3g", $0.estimate)))"
+            }.joined(separator: ", ")
+        }
+        let verdicts = points.map { SpeedVerdict($0.ratio, margin: SpeedVerdict.defaultMargin) }
+        if verdicts.allSatisfy({ $0 == .faster }) { return head + ": faster throughout (\(range))" }
+        if verdicts.allSatisfy({ $0 == .slower }) { return head + ": slower throughout (\(range))" }
+        if verdicts.allSatisfy({ $0 == .same }) { return head + ": no difference throughout (\(range))" }
+        return head + ": no crossover the intervals support (\(range))"
+    }
+
+    var pointsText: String {
+        points.map { String(format: "%@: %.3f× (%.3f–%.3f)", $0.knob.formatted, $0.ratio.value, $0.ratio.low, $0.ratio.high) }
+            .joined(separator: ", ")
+    }
+
+    /// One per (strategy, yardstick) measured on at least three points of a sweep.
+    static func all(ratios: [RatioRow], knobsByProfile: [String: String]) -> [Crossover] {
         var out: [Crossover] = []
-        // The references group (memcpy, parse floors) frames results; it answers no crossover question.
-        let candidates = cells.filter { $0.outcome == .ok && $0.key.group != "references" }
-        let info = Dictionary(candidates.map { ($0.key.strategy, (group: $0.key.group, reference: $0.isReference)) },
-                              uniquingKeysWith: { x, _ in x })
         for sweep in sweeps(knobsByProfile) {
-            let times: [String: [String: Double]] = Dictionary(grouping: candidates.filter { sweep.points.keys.contains($0.key.profile) }, by: \.key.strategy)
-                .mapValues { Dictionary($0.compactMap { c in c.metrics[.wallTime].map { (c.key.profile, $0.median) } }, uniquingKeysWith: { a, _ in a }) }
-            let measured = times.filter { $0.value.count >= 3 }.keys.sorted()
-            for (i, a) in measured.enumerated() {
-                // Pairs that answer a question: two strategies of a group, or two groups' references.
-                for b in measured[(i + 1)...] where info[a]!.group == info[b]!.group || (info[a]!.reference && info[b]!.reference) {
-                    // The sweep points both strategies were measured on.
-                    let shared = sweep.points.filter { times[a]![$0.key] != nil && times[b]![$0.key] != nil }
-                    guard shared.count >= 3 else { continue }
-                    let ratios = shared.sorted { $0.value < $1.value }.map { profile, value in
-                        (knob: value, ratio: times[a]![profile]! / times[b]![profile]!)
-                    }
-                    var crossings: [Double] = []
-                    // Between the last point clearly on one side and the next point clearly on the other.
-                    let clear = ratios.filter { abs($0.ratio - 1) > Self.margin }
-                    for (p, q) in zip(clear, clear.dropFirst()) where (p.ratio - 1) * (q.ratio - 1) < 0 {
-                        crossings.append(p.knob + (1 - p.ratio) / (q.ratio - p.ratio) * (q.knob - p.knob))
-                    }
-                    out.append(Crossover(knob: sweep.knob, strategyA: a, strategyB: b, ratios: ratios, crossings: crossings))
-                }
+            let onSweep = ratios.filter { sweep.points[$0.profile] != nil }
+            let byPair = Dictionary(grouping: onSweep) { "\($0.strategy)\u{0}\($0.yardstick)" }
+            for key in byPair.keys.sorted() {
+                let rows = byPair[key]!
+                guard rows.count >= 3 else { continue }
+                let points = rows.map { (knob: sweep.points[$0.profile]!, ratio: $0.ratio) }.sorted { $0.knob < $1.knob }
+                out.append(Crossover(knob: sweep.knob, strategy: rows[0].strategy, yardstick: rows[0].yardstick, points: points))
             }
         }
         return out
@@ -87,4 +92,9 @@ struct Crossover: Sendable {
         }
         return sweeps
     }
+}
+
+extension Double {
+    /// `0.3`, `1000`: the shortest form `%g` gives.
+    var formatted: String { String(format: "%g", self) }
 }

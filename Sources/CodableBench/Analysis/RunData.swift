@@ -25,6 +25,8 @@ struct RunData: Sendable {
     let source: URL
     let rows: [ResultRow]
     let samples: [CellKey: [SampleRow]]
+    /// Every paired ratio of the run (`ratios.csv`; empty for runs before paired measurement).
+    var ratios: [RatioRow] = []
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
@@ -44,13 +46,16 @@ struct RunData: Sendable {
         let samplesFile = file.deletingLastPathComponent().appendingPathComponent("samples.csv")
         var samples: [CellKey: [SampleRow]] = [:]
         if fm.fileExists(atPath: samplesFile.path) {
-            // The samples the statistics counted: not those taken in a slow spell of the machine.
+            // The samples the statistics counted (schema 3 left out those taken in a slow spell).
             for sample in try SamplesCSV.read(samplesFile) where !sample.disturbed {
                 samples[CellKey(group: sample.group, strategy: sample.strategy, profile: sample.profile), default: []]
                     .append(sample)
             }
         }
-        return RunData(source: file, rows: rows, samples: samples)
+        var run = RunData(source: file, rows: rows, samples: samples)
+        let ratiosFile = file.deletingLastPathComponent().appendingPathComponent("ratios.csv")
+        if fm.fileExists(atPath: ratiosFile.path) { run.ratios = try RatiosCSV.read(ratiosFile) }
+        return run
     }
 
     init(source: URL, rows: [ResultRow], samples: [CellKey: [SampleRow]]) {

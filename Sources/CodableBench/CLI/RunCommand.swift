@@ -22,8 +22,14 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("corpus-dir"), help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora and ../shared/corpora (repeatable).")
     var corpusDirs: [String] = []
 
-    @Flag(help: "Fewer, shorter samples, and no profile named 'large'.")
+    @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
     var quick = false
+
+    @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02).")
+    var precision: Double?
+
+    @Option(help: "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1, with --quick 0.35).")
+    var budget: Double?
 
     @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
     var timeout: Double = 120
@@ -51,6 +57,12 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+        if let precision, !(precision > 0 && precision < 1) {
+            throw ValidationError("--precision must be a fraction between 0 and 1 (0.01 = ±1%), got \(precision)")
+        }
+        if let budget, !(budget > 0 && budget <= 3_600) {
+            throw ValidationError("--budget must be between 0 and 3600 seconds, got \(budget)")
+        }
         guard TimingAllocator(rawValue: allocator) != nil else {
             throw ValidationError("--allocator must be system or jemalloc, got '\(allocator)'")
         }
@@ -73,7 +85,10 @@ struct RunCommand: ParsableCommand {
                           folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
             : try RunPlan(catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
                           files: payloads.map { URL(fileURLWithPath: $0) })
-        let options = RunOptions(plan: quick ? .quick : .standard, timeoutSeconds: timeout,
+        var sampling: SamplingPlan = quick ? .quick : .standard
+        if let precision { sampling.precision = precision }
+        if let budget { sampling.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
+        let options = RunOptions(plan: sampling, timeoutSeconds: timeout,
                                  resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
                                  allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
                                  countingBackend: counting.flatMap(CountingBackend.init(rawValue:)))

@@ -12,8 +12,6 @@ struct WorkerCommand: ParsableCommand {
     @Option var payloadFile: String?
     @Option var planJson: String
     @Option var pass: String
-    /// The run's fast-machine probe time so far (timing pass), see `MachineProbe`.
-    @Option var probeReference: Double?
 
     func run() throws {
         guard let chosen = CommandLineTool.catalogue.first(where: { $0.id == strategy }) else {
@@ -31,8 +29,12 @@ struct WorkerCommand: ParsableCommand {
         }
         let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
         let reference = CommandLineTool.catalogue.reference(for: chosen)
-        let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass, plan: plan,
-                                    probeReference: probeReference)
+        if pass == .lockstep {
+            try Worker.serve(strategy: chosen, source: source, reference: reference, plan: plan,
+                             channel: LockstepProtocol.WorkerSide())
+            return
+        }
+        let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass)
         try JSONEncoder().encode(result).write(to: URL(fileURLWithPath: report))
     }
 }

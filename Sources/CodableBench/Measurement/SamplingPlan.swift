@@ -1,26 +1,30 @@
-/// How long and how often a timing pass samples a cell.
+/// How a run samples: the lockstep comparisons' generations, rounds and stopping rule.
 struct SamplingPlan: Codable, Equatable, Sendable {
-    /// Decode repeatedly for at least this long before the first sample.
+    /// Each worker decodes for at least this long after verifying, before it says it is ready.
     var warmupNanoseconds: UInt64
-    /// Each sample runs enough decodes to last at least this long.
+    /// Each sample runs enough decodes to last at least this long (one decode when that is longer).
     var minSampleNanoseconds: UInt64
-    /// Samples to take, unless the time budget runs out first.
-    var samples: Int
-    /// Samples taken whatever the budget.
-    var minSamples: Int
-    /// Time budget for the sampling itself, per fork.
-    var budgetNanoseconds: UInt64
-    /// Fresh worker processes per cell, run in rounds that visit every cell of the run in shuffled
-    /// order, so slow drifts of the machine spread over every strategy instead of landing on one.
-    var forks: Int
-    /// A sample counts as disturbed when its machine probe took more than this many times the
-    /// run's reference probe time (see `MachineProbe`).
-    var disturbedAbove: Double = 1.25
+    /// Rounds per process generation, unless `generationNanoseconds` of sampling ends it first
+    /// (always at least one). A round gives each strategy `samplesPerBlock − 1` pairs.
+    var roundsPerGeneration: Int
+    var samplesPerBlock: Int
+    var generationNanoseconds: UInt64
+    /// Process generations per comparison: at least `minGenerations`; more while some ratio's
+    /// interval is wider than `precision` and the budget lasts, up to `maxGenerations`.
+    var minGenerations: Int
+    var maxGenerations: Int
+    /// The stopping rule's target: every ratio's 95% interval within ±precision (0.01 = ±1%).
+    var precision: Double
+    /// Sampling time a comparison may spend per strategy it measures, before it stops short of
+    /// the target (and reports the precision it reached).
+    var budgetNanosecondsPerCell: UInt64
 
     static let standard = SamplingPlan(
-        warmupNanoseconds: 60_000_000, minSampleNanoseconds: 10_000_000, samples: 30, minSamples: 5,
-        budgetNanoseconds: 1_300_000_000, forks: 3)
+        warmupNanoseconds: 15_000_000, minSampleNanoseconds: 5_000_000, roundsPerGeneration: 1, samplesPerBlock: 5,
+        generationNanoseconds: 3_000_000_000, minGenerations: 8, maxGenerations: 16, precision: 0.01,
+        budgetNanosecondsPerCell: 1_000_000_000)
     static let quick = SamplingPlan(
-        warmupNanoseconds: 50_000_000, minSampleNanoseconds: 10_000_000, samples: 8, minSamples: 4,
-        budgetNanoseconds: 300_000_000, forks: 2)
+        warmupNanoseconds: 10_000_000, minSampleNanoseconds: 3_000_000, roundsPerGeneration: 1, samplesPerBlock: 4,
+        generationNanoseconds: 1_000_000_000, minGenerations: 6, maxGenerations: 12, precision: 0.02,
+        budgetNanosecondsPerCell: 350_000_000)
 }

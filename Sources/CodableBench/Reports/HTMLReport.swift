@@ -9,10 +9,8 @@ enum HTMLReport {
         body += "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
             + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
-            body += String(format: "<p class=\"meta\">%d cells × %d forks in %@; duty cycle %.0f%%.</p>",
-                           info.cells, info.forks, Terminal.duration(info.totalSeconds), info.dutyCycle * 100)
+            body += "<p class=\"meta\">\(e(info.summary))</p>"
         }
-        if let note = Reports.slowSpellNote(run) { body += "<p class=\"meta\">\(e(note))</p>" }
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {
             // A long list folds away (no JavaScript: <details>), so the tables stay in view.
@@ -26,8 +24,7 @@ enum HTMLReport {
             for profile in orderedUnique(groupCells.map(\.key.profile)) {
                 let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
                     let wall = cell.metrics[.wallTime]
-                    let ratio = Ratio(wall, reference: Reports.reference(for: cell, in: groupCells)?.metrics[.wallTime])
-                    let text = wall.map { Terminal.time($0.median) + (ratio.map { String(format: " (%.2f×)", $0.value) } ?? "") }
+                    let text = wall.map { Terminal.time($0.median) + (cell.ratio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
                         ?? cell.outcome.rawValue
                     return SVGChart.Bar(label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
                                         high: wall?.ci95High, valueText: text, highlight: cell.isReference)
@@ -60,7 +57,7 @@ enum HTMLReport {
             body += "<section><h2>Crossovers</h2>"
             for knob in Set(crossovers.map(\.knob)).sorted() {
                 let series = crossovers.filter { $0.knob == knob }.map { c in
-                    SVGChart.Series(name: "\(c.strategyA) / \(c.strategyB)", points: c.ratios.map { (x: $0.knob, y: $0.ratio) })
+                    SVGChart.Series(name: "\(c.strategy) / \(c.yardstick)", points: c.points.map { (x: $0.knob, y: $0.ratio.value) })
                 }
                 body += "<figure>" + SVGChart.lines(title: "time ratio along \(knob) (1 = equal)", xLabel: knob,
                                                     yLabel: "A / B", series: series, reference: 1) + "</figure>"

@@ -10,10 +10,8 @@ enum MarkdownReport {
                    + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             out.append("")
-            out.append(String(format: "%d cells × %d forks in %@; duty cycle %.0f%% (time inside measured decodes / total).",
-                              info.cells, info.forks, Terminal.duration(info.totalSeconds), info.dutyCycle * 100))
+            out.append(info.summary)
         }
-        if let note = Reports.slowSpellNote(run) { out += ["", note] }
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {
@@ -25,17 +23,17 @@ enum MarkdownReport {
         for (group, groupCells) in Reports.groups(cells) {
             out.append("## \(group)")
             out.append("")
-            out.append("| strategy | profile | outcome | median | 95% CI | vs reference | MB/s | "
+            out.append("| strategy | profile | outcome | median | 95% CI | vs reference (paired, 95% CI) | verdict | MB/s | "
                        + limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |")
-            out.append("|---|---|---|--:|--:|--:|--:|" + String(repeating: "--:|", count: limits.count) + "--:|--:|")
+            out.append("|---|---|---|--:|--:|--:|---|--:|" + String(repeating: "--:|", count: limits.count) + "--:|--:|")
             for cell in groupCells {
                 let wall = cell.metrics[.wallTime]
-                let ratio = Ratio(wall, reference: Reports.reference(for: cell, in: groupCells)?.metrics[.wallTime])
                 let outcome = cell.outcome.rawValue + (cell.outcome != cell.expectedOutcome ? " ⚠" : "")
                 var columns = [cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile, outcome]
                 columns.append(wall.map { Terminal.time($0.median) } ?? "-")
                 columns.append(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
-                columns.append(ratio.map { String(format: "%.2f× (%.2f–%.2f)", $0.value, $0.low, $0.high) } ?? "-")
+                columns.append(cell.ratioText(reference: Reports.reference(for: cell, in: groupCells)))
+                columns.append(cell.ratio.map { SpeedVerdict($0.value, margin: SpeedVerdict.defaultMargin).rawValue } ?? "-")
                 columns.append(cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
                 columns += limits.map { Reports.fraction(of: $0.id, for: cell, in: cells) }
                 columns.append(cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
@@ -59,12 +57,9 @@ enum MarkdownReport {
         if !crossovers.isEmpty {
             out.append("## Crossovers")
             out.append("")
-            out.append("Along each knob sweep, where the first strategy's time crosses the second's (ratio A/B = 1).")
+            out.append("Along each knob sweep, each strategy's paired ratio to the strategy it was measured against; a crossover is stated only between points whose intervals exclude 1 on opposite sides.")
             out.append("")
-            for c in crossovers {
-                let points = c.ratios.map { String(format: "%g: %.2f×", $0.knob, $0.ratio) }.joined(separator: ", ")
-                out.append("- \(c.summary) (A/B by \(c.knob): \(points))")
-            }
+            out += crossovers.map { "- \($0.summary) (\($0.pointsText))" }
             out.append("")
         }
         let notOK = cells.filter { $0.outcome != .ok }

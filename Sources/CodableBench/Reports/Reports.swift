@@ -57,17 +57,6 @@ enum Reports {
         limits.filter { limit in cells.contains { $0.key.strategy == limit.id && $0.megabytesPerSecond != nil } }
     }
 
-    /// How many timing samples the run left out as taken in slow spells of the machine, if any.
-    static func slowSpellNote(_ run: RunData) -> String? {
-        let wall = run.rows.filter { $0.metric == .wallTime }
-        let excluded = wall.map(\.excluded).reduce(0, +)
-        guard excluded > 0 else { return nil }
-        let total = excluded + wall.compactMap { $0.summary?.n }.reduce(0, +)
-        return String(format: "%d of %d timing samples (%.1f%%) ran while the machine probe saw a slow spell; "
-                      + "the statistics leave them out (samples.csv keeps them, disturbed=1).",
-                      excluded, total, Double(excluded) / Double(total) * 100)
-    }
-
     /// Noise and configuration warnings for the top of a report.
     static func warnings(run: RunData, cells: [CellSummary]) -> [String] {
         var out: [String] = []
@@ -80,11 +69,12 @@ enum Reports {
         for cell in cells where cell.outcome != cell.expectedOutcome {
             out.append("\(cell.key) ended \(cell.outcome.rawValue), expected \(cell.expectedOutcome.rawValue)")
         }
-        for cell in cells {
-            if let s = cell.metrics[.wallTime], s.median > 0, (s.ci95High - s.ci95Low) / s.median > 0.10 {
-                out.append(String(format: "%@: wide confidence interval (±%.1f%%), noisy measurement", "\(cell.key)",
-                                  (s.ci95High - s.ci95Low) / 2 / s.median * 100))
-            }
+        // Ratios are the headline; absolute times describe this machine at this time.
+        let wide = run.ratios.filter { $0.ratio.precision > log(1.02) }
+        if !wide.isEmpty {
+            out.append("\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2% (see ratios.csv): "
+                       + wide.prefix(5).map { "\($0.strategy) on \($0.profile)" }.joined(separator: ", ")
+                       + (wide.count > 5 ? ", …" : ""))
         }
         return out
     }
@@ -95,7 +85,7 @@ enum Reports {
     }
 
     static func crossovers(run: RunData, cells: [CellSummary]) -> [Crossover] {
-        Crossover.all(in: cells, knobsByProfile: knobsByProfile(run))
+        Crossover.all(ratios: run.ratios, knobsByProfile: knobsByProfile(run))
     }
 
     /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.

@@ -58,12 +58,12 @@ struct ResultRow: Equatable, Sendable {
     var detail: String
     var metric: Metric
     var summary: Summary?
-    /// Timing samples left out of `summary` because the machine probe saw a slow spell.
-    var excluded: Int
+    /// Wall-time rows: the paired ratio to the group's reference (see `PairedRatio`).
+    var ratio: RowRatio?
 
     init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
-                detail: String, metric: Metric, summary: Summary?, excluded: Int = 0) {
-        self.excluded = excluded
+                detail: String, metric: Metric, summary: Summary?, ratio: RowRatio? = nil) {
+        self.ratio = ratio
         self.provenance = provenance
         self.cell = cell
         self.outcome = outcome
@@ -74,6 +74,12 @@ struct ResultRow: Equatable, Sendable {
     }
 
     var unit: String { metric.unit }
+}
+
+/// A paired ratio and the strategy it was taken against.
+struct RowRatio: Equatable, Sendable {
+    var to: String
+    var value: PairedRatio
 }
 
 /// One row of `samples.csv`.
@@ -87,15 +93,15 @@ struct SampleRow: Equatable, Sendable {
     var decodes: Int
     var wallNanoseconds: Double
     var cpuNanoseconds: Double
-    /// The machine probe next to this sample (nil in files written before the probe existed).
-    var probeNanoseconds: Double?
-    /// Left out of the cell's statistics: taken during a slow spell of the machine.
+    /// The sample's position in its generation's lockstep sequence (nil in files before schema 4).
+    var sequence: Int?
+    /// Files of schema 3 flagged samples taken in a slow spell (left out of their statistics).
     var disturbed: Bool
 
     init(runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
                 decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
-                probeNanoseconds: Double? = nil, disturbed: Bool = false) {
-        self.probeNanoseconds = probeNanoseconds
+                sequence: Int? = nil, disturbed: Bool = false) {
+        self.sequence = sequence
         self.disturbed = disturbed
         self.runID = runID
         self.group = group

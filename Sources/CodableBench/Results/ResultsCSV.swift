@@ -3,17 +3,24 @@ import Foundation
 /// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
 /// column is added, removed or changes meaning.
 enum ResultsCSV {
-    /// 2 added `build_flags`, 3 added `excluded`; older files are still read (empty flags, 0 excluded).
-    static let schemaVersion = 3
-    static let readableVersions: Set<String> = ["1", "2", "3"]
+    /// 2 added `build_flags`, 3 added `excluded` (the machine probe's), 4 paired measurement: the
+    /// ratio columns, without `excluded`. Older files are still read (empty flags, no ratios).
+    static let schemaVersion = 4
+    static let readableVersions: Set<String> = ["1", "2", "3", "4"]
     /// Columns that files of older versions lack.
-    private static let addedColumns: [String: Int] = ["build_flags": 2, "excluded": 3]
+    private static let addedColumns: [String: Int] = [
+        "build_flags": 2, "ratio_to": 4, "ratio": 4, "ratio_ci95_low": 4, "ratio_ci95_high": 4, "pairs": 4,
+        "generations": 4,
+    ]
+    /// Columns of some older versions only (their versions).
+    private static let retiredColumns: [String: ClosedRange<Int>] = ["excluded": 3...3]
     static let columns = [
         "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
         "cpu_model", "cores", "build_configuration", "build_flags", "harness_version", "allocator", "counting_backend",
         "group", "strategy", "expectation", "profile", "bytes", "sha256", "elements", "seed", "knobs",
         "outcome", "expected_outcome", "detail", "metric", "unit", "n", "min", "p10", "p25", "median", "p75", "p90", "max",
-        "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe", "excluded",
+        "mean", "stddev", "mad", "ci95_low", "ci95_high", "outliers", "outliers_severe",
+        "ratio_to", "ratio", "ratio_ci95_low", "ratio_ci95_high", "pairs", "generations",
     ]
 
     static var header: String { CSVFormat.line(columns) }
@@ -26,13 +33,16 @@ enum ResultsCSV {
              number($0.p90), number($0.max), number($0.mean), number($0.stddev), number($0.mad),
              number($0.ci95Low), number($0.ci95High), "\($0.outliers)", "\($0.severeOutliers)"]
         } ?? Array(repeating: "", count: 15)
-        let excluded = s == nil ? "" : "\(row.excluded)"
+        let ratio: [String] = row.ratio.map {
+            [$0.to, number($0.value.value), number($0.value.low), number($0.value.high), "\($0.value.pairs)",
+             "\($0.value.generations)"]
+        } ?? Array(repeating: "", count: 6)
         return CSVFormat.line([
             "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
             p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.buildFlags, p.harnessVersion, p.allocator,
             p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
             "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.expectedOutcome.rawValue, row.detail, row.metric.rawValue, row.unit,
-        ] + stats + [excluded])
+        ] + stats + ratio)
     }
 
     /// Reads and checks a results file: schema version, columns, and every typed field.
@@ -59,7 +69,9 @@ enum ResultsCSV {
             guard readableVersions.contains(version) else {
                 throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads versions 1 to \(schemaVersion)")
             }
-            let lacking = addedColumns.filter { column, since in Int(version)! >= since && index[column] == nil }.keys.sorted()
+            let lacking = (Array(addedColumns.filter { column, since in Int(version)! >= since && index[column] == nil }.keys)
+                + retiredColumns.filter { column, versions in versions.contains(Int(version)!) && index[column] == nil }.keys)
+                .sorted()
             guard lacking.isEmpty else {
                 throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(lacking.joined(separator: ", "))")
             }
@@ -87,10 +99,14 @@ enum ResultsCSV {
                     mad: try double("mad"), ci95Low: try double("ci95_low"), ci95High: try double("ci95_high"),
                     outliers: try int("outliers"), severeOutliers: try int("outliers_severe"))
             }
-            let excluded = text("excluded").isEmpty ? 0 : try int("excluded")
+            var ratio: RowRatio?
+            if !text("ratio").isEmpty {
+                ratio = RowRatio(to: text("ratio_to"), value: PairedRatio(
+                    value: try double("ratio"), low: try double("ratio_ci95_low"), high: try double("ratio_ci95_high"),
+                    pairs: try int("pairs"), generations: try int("generations")))
+            }
             return ResultRow(provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expected,
-                             detail: text("detail"),
-                             metric: metric, summary: summary, excluded: excluded)
+                             detail: text("detail"), metric: metric, summary: summary, ratio: ratio)
         }
     }
 
@@ -113,20 +129,21 @@ extension Summary {
 /// The `samples.csv` schema: every timing sample of every cell.
 enum SamplesCSV {
     static let columns = ["run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
-                                 "wall_ns", "cpu_ns", "probe_ns", "disturbed"]
-    /// Files written before the machine probe end at `cpu_ns`.
+                                 "wall_ns", "cpu_ns", "sequence"]
+    /// Files of schema 1–2 end at `cpu_ns`; schema 3 added the machine probe's two columns.
     private static let columnsBeforeProbe = Array(columns.prefix(9))
+    private static let columnsWithProbe = columnsBeforeProbe + ["probe_ns", "disturbed"]
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: SampleRow) -> String {
         CSVFormat.line([row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
                         "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description,
-                        row.probeNanoseconds?.description ?? "", row.disturbed ? "1" : "0"])
+                        row.sequence.map { "\($0)" } ?? ""])
     }
 
     static func read(_ file: URL) throws -> [SampleRow] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns || header == columnsBeforeProbe else {
+        guard header == columns || header == columnsBeforeProbe || header == columnsWithProbe else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
@@ -134,18 +151,22 @@ enum SamplesCSV {
                   let wall = Double(f[7]), let cpu = Double(f[8]) else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid number")
             }
-            var probe: Double?
+            var sequence: Int?
             var disturbed = false
-            if f.count > 9 {
+            if header == columns {
+                guard f[9].isEmpty || Int(f[9]) != nil else {
+                    throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid sequence")
+                }
+                sequence = Int(f[9])
+            } else if header == columnsWithProbe {
                 guard f[9].isEmpty || Double(f[9]) != nil, f[10] == "0" || f[10] == "1" else {
                     throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid probe_ns or disturbed")
                 }
-                probe = Double(f[9])
                 disturbed = f[10] == "1"
             }
             return SampleRow(runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
                              decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu,
-                             probeNanoseconds: probe, disturbed: disturbed)
+                             sequence: sequence, disturbed: disturbed)
         }
     }
 }

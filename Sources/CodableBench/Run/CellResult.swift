@@ -1,15 +1,27 @@
 import Foundation
 
-/// A finished cell: its verdict and, when it was measured, its samples and counts.
+/// One timing sample of a cell, per decode.
+struct TimingSample: Equatable, Sendable {
+    var wallNanoseconds: Double
+    var cpuNanoseconds: Double
+    var decodes: Int
+    /// Its position in its generation's lockstep sequence (which samples were neighbours).
+    var sequence: Int
+}
+
+/// A finished cell: its verdict and, when it was measured, its samples, paired ratio and counts.
 struct CellResult {
     let cell: Cell
     let identity: CellIdentity
     let verdict: Verdict
-    /// One timing result per fork, in the order they ran, without the samples left out as disturbed.
-    let timings: [TimingResult]
-    /// Timing samples left out because the machine probe saw a slow spell (see `SlowSpellFilter`).
-    var excludedSamples = 0
-    let allocations: [AllocationCount]?
+    /// The samples of each process generation, in the order they were taken.
+    let generations: [[TimingSample]]
+    /// Bytes an encoder writes per operation (throughput counts them instead of the payload's).
+    var outputBytes: Int?
+    /// The strategy it was paired with in its lockstep comparison, and the ratio to it.
+    var yardstick: String?
+    var pairedRatio: PairedRatio?
+    var allocations: [AllocationCount]?
     /// Instructions per decode from the callgrind pass, when requested.
     var instructions: Int? = nil
 
@@ -17,37 +29,43 @@ struct CellResult {
     /// True when the cell ended otherwise than its strategy anticipates on this payload.
     var isUnexpected: Bool { verdict.outcome != expectedOutcome }
 
+    /// The ratio results.csv records: to the group's reference (the reference itself has 1).
+    var groupRatio: (to: String, ratio: PairedRatio)? {
+        guard !generations.isEmpty else { return nil }
+        if cell.strategy.isReference { return (identity.strategy, .one) }
+        guard let yardstick, let pairedRatio else { return nil }
+        return (yardstick, pairedRatio)
+    }
+
     /// The rows this cell contributes to `results.csv`: one per metric, or one `none` row.
     func rows(provenance: Provenance) -> [ResultRow] {
-        func row(_ metric: Metric, _ values: [Double]) -> ResultRow? {
-            row(metric, forks: [values])
-        }
-        func row(_ metric: Metric, forks: [[Double]], excluded: Int = 0) -> ResultRow? {
+        func row(_ metric: Metric, forks: [[Double]]) -> ResultRow? {
             guard let summary = Summary(forks: forks) else { return nil }
             return ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
-                             expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary,
-                             excluded: excluded)
+                             expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary)
         }
         var rows: [ResultRow] = []
-        if !timings.isEmpty {
+        if !generations.isEmpty {
             let bytes = throughputBytes
-            let forks = timings.map(\.samples)
+            if var wall = row(.wallTime, forks: generations.map { $0.map(\.wallNanoseconds) }) {
+                wall.ratio = groupRatio.map { RowRatio(to: $0.to, value: $0.ratio) }
+                rows.append(wall)
+            }
             rows += [
-                row(.wallTime, forks: forks.map { $0.map(\.wallNanoseconds) }, excluded: excludedSamples),
-                row(.cpuTime, forks: forks.map { $0.map(\.cpuNanoseconds) }, excluded: excludedSamples),
+                row(.cpuTime, forks: generations.map { $0.map(\.cpuNanoseconds) }),
                 // MB/s with MB = 10^6 bytes: bytes / ns * 10^9 / 10^6.
-                row(.throughput, forks: forks.map { $0.map { bytes * 1_000 / $0.wallNanoseconds } }, excluded: excludedSamples),
+                row(.throughput, forks: generations.map { $0.map { bytes * 1_000 / $0.wallNanoseconds } }),
             ].compactMap { $0 }
         }
         if let counts = allocations, !counts.isEmpty {
             rows += [
-                row(.allocations, counts.map { Double($0.allocations) }),
-                row(.allocatedBytes, counts.map { Double($0.allocatedBytes) }),
-                row(.peakHeapBytes, counts.compactMap { $0.peakBytes.map(Double.init) }),
+                row(.allocations, forks: [counts.map { Double($0.allocations) }]),
+                row(.allocatedBytes, forks: [counts.map { Double($0.allocatedBytes) }]),
+                row(.peakHeapBytes, forks: [counts.compactMap { $0.peakBytes.map(Double.init) }]),
             ].compactMap { $0 }
         }
         if let instructions {
-            rows.append(row(.instructions, [Double(instructions)])!)
+            rows.append(row(.instructions, forks: [[Double(instructions)]])!)
         }
         if rows.isEmpty {
             rows.append(ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
@@ -56,27 +74,28 @@ struct CellResult {
         return rows
     }
 
-    /// The `samples.csv` rows of one fork's timing; `leftOut` flags the samples the statistics left out.
-    static func sampleRows(_ timing: TimingResult, fork: Int, leftOut: [Bool], identity: CellIdentity,
-                           runID: String) -> [SampleRow] {
-        timing.samples.enumerated().map { index, sample in
-            SampleRow(runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
-                      fork: fork, sample: index, decodes: timing.decodesPerSample,
-                      wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
-                      probeNanoseconds: sample.probeNanoseconds, disturbed: leftOut[index])
+    /// The `samples.csv` rows: every timing sample, by generation.
+    func sampleRows(runID: String) -> [SampleRow] {
+        generations.enumerated().flatMap { generation, samples in
+            samples.enumerated().map { index, sample in
+                SampleRow(runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
+                          fork: generation, sample: index, decodes: sample.decodes,
+                          wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
+                          sequence: sample.sequence)
+            }
         }
     }
 
     /// The bytes throughput counts: payload bytes read, or the bytes an encoder wrote.
-    var throughputBytes: Double { Double(timings.first?.outputBytes ?? identity.bytes) }
+    var throughputBytes: Double { Double(outputBytes ?? identity.bytes) }
 
     var wallTimeSummary: Summary? {
-        Summary(forks: timings.map { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 500)
+        Summary(forks: generations.map { $0.map(\.wallNanoseconds) }, bootstrapResamples: 500)
     }
 
     func median(_ metric: Metric) -> Double? {
         switch metric {
-        case .wallTime: return timings.isEmpty ? nil : Summary(timings.flatMap { $0.samples.map(\.wallNanoseconds) }, bootstrapResamples: 0)?.median
+        case .wallTime: return Summary(generations.flatMap { $0.map(\.wallNanoseconds) }, bootstrapResamples: 0)?.median
         case .throughput: return median(.wallTime).map { throughputBytes * 1_000 / $0 }
         case .allocations: return allocations.flatMap { Summary($0.map { Double($0.allocations) }, bootstrapResamples: 0)?.median }
         case .allocatedBytes: return allocations.flatMap { Summary($0.map { Double($0.allocatedBytes) }, bootstrapResamples: 0)?.median }

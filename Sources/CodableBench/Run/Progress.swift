@@ -1,6 +1,7 @@
 import Foundation
 
-/// The progress line: step i of n (a step is one fork of one cell), and an ETA.
+/// Progress lines: one per process generation of each lockstep comparison, and one when a
+/// comparison finishes, with an ETA over comparisons.
 struct Progress {
     let total: Int
     let log: (String) -> Void
@@ -12,21 +13,34 @@ struct Progress {
         self.log = log
     }
 
-    /// Steps that will not run (a cell that failed does not take its remaining forks).
-    mutating func skip(_ count: Int) { done += count }
-
-    mutating func step(_ state: Runner.CellState, fork: Int, forks: Int) {
-        done += 1
+    private var counter: String {
         let width = String(total).count
-        let counter = String(repeating: " ", count: width - String(done).count) + "\(done)/\(total)"
-        var line = "[\(counter)] \(state.identity.group)/\(state.identity.strategy) on \(state.identity.profile)"
-        line += forks > 1 ? " (fork \(fork + 1)/\(forks)): " : ": "
-        line += state.verdict.outcome.rawValue
-        if let last = state.timings.last,
-           let median = Summary(last.samples.map(\.wallNanoseconds), bootstrapResamples: 0)?.median {
-            line += ", \(Terminal.time(median)) per decode"
+        return "[" + String(repeating: " ", count: width - String(done + 1).count) + "\(done + 1)/\(total)]"
+    }
+
+    /// The widest ratio interval so far, as `±1.3% (handwritten)`.
+    static func widest(_ ratios: [PairedRatio?], members: [String]) -> String? {
+        guard let worst = ratios.indices.filter({ ratios[$0] != nil }).max(by: { ratios[$0]!.precision < ratios[$1]!.precision })
+        else { return nil }
+        return String(format: "±%.1f%% (%@)", (exp(ratios[worst]!.precision) - 1) * 100, members[worst])
+    }
+
+    func generation(_ generation: Int, of payload: String, members: [String], ratios: [PairedRatio?], target: Double) {
+        var line = "\(counter) \(payload): generation \(generation), \(members.count) strategies"
+        if let widest = Self.widest(ratios, members: members) {
+            line += String(format: ", widest ratio interval %@, target ±%g%%", widest, target * 100)
         }
-        if !state.verdict.outcome.isMeasured && !state.verdict.detail.isEmpty { line += " (\(state.verdict.detail))" }
+        log(line)
+    }
+
+    mutating func finish(_ payload: String, results: [CellResult], ratios: [PairedRatio?], target: Double) {
+        let ended = results.filter { !$0.verdict.outcome.isMeasured }
+        let met = ratios.compactMap { $0 }.filter { $0.meets(precision: target) }.count
+        var line = "\(counter) \(payload): done, \(met) of \(ratios.compactMap { $0 }.count) ratios within ±\(target * 100)%"
+        if !ended.isEmpty {
+            line += "; " + ended.map { "\($0.identity.strategy) \($0.verdict.outcome.rawValue)" }.joined(separator: ", ")
+        }
+        done += 1
         if done < total {
             let elapsed = Date().timeIntervalSince(start)
             line += "  ETA \(Terminal.duration(elapsed / Double(done) * Double(total - done)))"

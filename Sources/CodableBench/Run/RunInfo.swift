@@ -3,13 +3,23 @@ import Foundation
 /// `run.json` beside results.csv: how the run went as a whole.
 struct RunInfo: Codable, Sendable {
     var cells: Int
-    var forks: Int
+    /// Lockstep comparisons (payloads); older files said `forks` instead.
+    var comparisons: Int?
     var totalSeconds: Double
     /// Time spent inside measured decodes (the timing samples).
     var measuredSeconds: Double
+    /// The ratio intervals' target half-width (`--precision`).
+    var precisionTarget: Double?
 
     /// Share of the run's wall time spent inside measured regions.
     var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }
+
+    /// "167 cells in 32 lockstep comparisons in 4m10s; duty cycle 81% (…)".
+    var summary: String {
+        String(format: "%d cells%@ in %@; duty cycle %.0f%% (time inside measured decodes / total).", cells,
+               comparisons.map { " in \($0) lockstep comparisons" } ?? "", Terminal.duration(totalSeconds),
+               dutyCycle * 100)
+    }
 
     func write(to directory: URL) throws {
         let encoder = JSONEncoder()

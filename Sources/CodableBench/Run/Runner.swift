@@ -48,10 +48,13 @@ struct Runner {
     /// Runs every cell; returns the run folder.
     @discardableResult
     func run() throws -> URL {
+        // A worker that dies between two requests must not take the parent with it.
+        signal(SIGPIPE, SIG_IGN)
         let runID = Self.makeRunID()
         let runDirectory = options.resultsDirectory.appendingPathComponent("runs/\(runID)")
         let resultsFile = runDirectory.appendingPathComponent("results.csv")
         let samplesFile = runDirectory.appendingPathComponent("samples.csv")
+        let ratiosFile = runDirectory.appendingPathComponent("ratios.csv")
         do {
             try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
             try CSVFormat.append(ResultsCSV.header, to: resultsFile)
@@ -89,77 +92,90 @@ struct Runner {
         let cells = runPlan.cells
         var payloads: [String: PreparedPayload] = [:]
         var results: [CellResult] = []
-        var progress = Progress(total: cells.count * plan.forks, log: log)
         var measured: UInt64 = 0
         let start = Date()
-        log("run \(runID): \(cells.count) cells × \(plan.forks) forks, results in \(runDirectory.path)")
-        runPlan.skipped.forEach(log)
-
-        // `forks` rounds, each visiting every cell in a new shuffled order: a slow spell of the
-        // machine lands on random forks of random cells instead of on one group.
-        var states = try cells.map { cell -> CellState in
+        let states = try cells.map { cell -> CellState in
             let key = cell.source.knobs
             let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source)
             payloads[key] = payload
             return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
         }
-        var finished: [Int: CellResult] = [:]
-        var slowSpells = SlowSpellFilter(threshold: plan.disturbedAbove)
-        func finish(_ index: Int) throws {
-            let state = states[index]
-            var allocations: [AllocationCount]?
-            if state.verdict.outcome.isMeasured, counting != .none {
-                allocations = try countingPass(state, backend: counting)
-            }
-            let split = slowSpells.split(state.timings, minimum: plan.minSamples)
-            if split.keptDisturbed {
-                log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): most samples ran in slow spells of the machine; its statistics include them")
-            }
-            for (fork, timing) in state.timings.enumerated() {
-                try append(CellResult.sampleRows(timing, fork: fork, leftOut: split.leftOut[fork], identity: state.identity,
-                                                 runID: runID).map(SamplesCSV.line).joined(), to: samplesFile)
-            }
-            var result = CellResult(cell: state.cell, identity: state.identity, verdict: state.verdict,
-                                    timings: split.kept, allocations: allocations)
-            result.excludedSamples = split.excluded
-            if state.verdict.outcome.isMeasured, let valgrind {
-                result.instructions = try instructionPass(state, valgrind: valgrind)
-                if result.instructions == nil {
-                    log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)")
-                }
-            }
-            finished[index] = result
-            try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
-        }
-        for fork in 0..<plan.forks {
-            for index in states.indices.shuffled() where finished[index] == nil {
-                switch try timingPass(states[index], fork: fork, environment: timingEnvironment,
-                                      probeReference: slowSpells.reference) {
-                case .measured(let result):
-                    measured += result.measuredNanoseconds
-                    states[index].timings.append(result)
-                    slowSpells.record(result)
-                case .ended(let verdict):
-                    states[index].verdict = verdict
-                    states[index].timings = []
-                    progress.skip(plan.forks - fork - 1)
-                }
-                progress.step(states[index], fork: fork, forks: plan.forks)
-                if fork == plan.forks - 1 || !states[index].verdict.outcome.isMeasured { try finish(index) }
+        // One lockstep comparison per payload: every strategy that runs on those bytes.
+        var comparisons: [[CellState]] = []
+        var position: [String: Int] = [:]
+        for state in states {
+            let key = state.cell.source.knobs
+            if let index = position[key] { comparisons[index].append(state) } else {
+                position[key] = comparisons.count
+                comparisons.append([state])
             }
         }
-        results = states.indices.compactMap { finished[$0] }
+        log("run \(runID): \(cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
+            + String(format: "target ±%g%%", plan.precision * 100) + ", results in \(runDirectory.path)")
+        runPlan.skipped.forEach(log)
+        try append(RatiosCSV.header, to: ratiosFile)
+        var progress = Progress(total: comparisons.count, log: log)
+
+        for members in comparisons {
+            let schedule = LockstepSchedule(members: members.map { ($0.cell.strategy.group, $0.cell.strategy.isReference) })
+            let comparison = LockstepComparison(members: members, schedule: schedule, plan: plan,
+                                                environment: timingEnvironment, launcher: launcher(for:))
+            let name = members[0].cell.source.name
+            let measuredComparison = try comparison.measure { generation, ratios in
+                progress.generation(generation, of: name, members: members.map(\.cell.strategy.id), ratios: ratios,
+                                    target: plan.precision)
+            }
+            measured += measuredComparison.measuredNanoseconds
+            let ratios = measuredComparison.ratios(schedule)
+            var ratioRows: [RatioRow] = []
+            for (member, state) in members.enumerated() {
+                let verdict = measuredComparison.verdicts[member]
+                let generations = verdict.outcome.isMeasured
+                    ? measuredComparison.generations.map { generation in
+                        generation.enumerated().filter { $0.element.member == member }.map { sequence, sample in
+                            TimingSample(wallNanoseconds: sample.perDecode,
+                                         cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
+                                         decodes: sample.decodes * sample.batches, sequence: sequence)
+                        }
+                    }.filter { !$0.isEmpty }
+                    : []
+                var result = CellResult(cell: state.cell, identity: state.identity, verdict: verdict,
+                                        generations: generations, outputBytes: measuredComparison.outputBytes[member])
+                if let y = schedule.yardstick[member], !generations.isEmpty {
+                    result.yardstick = members[y].cell.strategy.id
+                    result.pairedRatio = ratios[member]
+                    if let ratio = ratios[member] {
+                        ratioRows.append(RatioRow(runID: runID, profile: name, group: state.cell.strategy.group,
+                                                  strategy: state.cell.strategy.id, yardstick: members[y].cell.strategy.id,
+                                                  ratio: ratio))
+                    }
+                }
+                if verdict.outcome.isMeasured, counting != .none {
+                    result.allocations = try countingPass(state, backend: counting)
+                }
+                if verdict.outcome.isMeasured, let valgrind {
+                    result.instructions = try instructionPass(state, valgrind: valgrind)
+                    if result.instructions == nil {
+                        log("warning: \(state.cell.strategy.id) on \(name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)")
+                    }
+                }
+                results.append(result)
+                try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
+                try append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: samplesFile)
+            }
+            try append(ratioRows.map(RatiosCSV.line).joined(), to: ratiosFile)
+            progress.finish(name, results: Array(results.suffix(members.count)), ratios: ratios, target: plan.precision)
+        }
 
         let total = Date().timeIntervalSince(start)
-        let info = RunInfo(cells: cells.count, forks: plan.forks, totalSeconds: total,
-                           measuredSeconds: Double(measured) / 1e9)
+        let info = RunInfo(cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
+                           measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision)
         try info.write(to: runDirectory)
         print(SummaryTable.render(results))
         // Out before the closing lines on stderr, also when both go to one file.
         fflush(stdout)
         let data = try RunData.load(resultsFile.path)
         try Reports.write(for: data, into: runDirectory)
-        if let note = Reports.slowSpellNote(data) { log("note: \(note)") }
         log("wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
             + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         return runDirectory
@@ -170,8 +186,6 @@ struct Runner {
         let cell: Cell
         let payload: PreparedPayload
         let arguments: [String]
-        var verdict = Verdict(.ok)
-        var timings: [TimingResult] = []
 
         init(cell: Cell, payload: PreparedPayload, arguments: [String]) {
             self.cell = cell
@@ -187,34 +201,8 @@ struct Runner {
         }
     }
 
-    enum TimingOutcome {
-        case measured(TimingResult)
-        case ended(Verdict)
-    }
-
     private func launcher(for cell: Cell) -> WorkerLauncher {
         WorkerLauncher(timeoutSeconds: min(options.timeoutSeconds, cell.strategy.timeoutCap ?? .infinity))
-    }
-
-    /// One fork's timing pass in a fresh worker.
-    private func timingPass(_ state: CellState, fork: Int, environment: [String: String],
-                            probeReference: Double?) throws -> TimingOutcome {
-        let reference = probeReference.map { ["--probe-reference", "\($0)"] } ?? []
-        switch try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "timing"] + reference,
-                                environment: environment) {
-        case .timedOut(let seconds):
-            return .ended(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
-        case .crashed(let detail):
-            return .ended(Verdict(.crashed, detail))
-        case .report(let report):
-            if report.sha256 != state.payload.sha256 {
-                throw HarnessFailure("worker read different bytes for \(state.cell.source.name) (sha256 \(report.sha256) vs \(state.payload.sha256))")
-            }
-            guard report.outcome.isMeasured, let timing = report.timing else {
-                return .ended(Verdict(report.outcome, report.detail))
-            }
-            return .measured(timing)
-        }
     }
 
     /// The backend of the counting pass: the one asked for, or jemalloc, or the interposer; says

@@ -6,10 +6,11 @@ enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
 
+    /// The payload's bytes and the strategy's verdict on them, in a report of the given pass.
     /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
     /// or a JSON value) are compared with.
-    static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
-                           plan: SamplingPlan, probeReference: Double? = nil) throws -> WorkerReport {
+    static func verified(strategy: Strategy, source: PayloadSource, reference: Strategy?,
+                         pass: WorkerReport.Pass) throws -> (bytes: Data, report: WorkerReport) {
         let bytes: Data
         let verdict: Verdict
         switch source {
@@ -23,16 +24,20 @@ enum Worker {
         }
         var report = WorkerReport(pass: pass, outcome: verdict.outcome, detail: verdict.detail, bytes: bytes.count,
                                   sha256: SHA256.hex(of: bytes))
-        guard verdict.outcome.isMeasured else { return report }
+        report.outputBytes = verdict.outputBytes
+        return (bytes, report)
+    }
 
+    /// The counting, instruction and verify passes: one report, then the process ends.
+    static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass) throws
+        -> WorkerReport
+    {
+        var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: pass)
+        guard report.outcome.isMeasured else { return report }
         do {
             switch pass {
-            case .verify:
-                break  // the verdict is the whole answer (conformance sweep)
-            case .timing:
-                report.timing = try Sampler.time(try strategy.prepareRepeated(bytes), plan: plan,
-                                                 probeReference: probeReference)
-                report.timing?.outputBytes = verdict.outputBytes
+            case .verify, .lockstep:
+                break  // the verdict is the whole answer (conformance sweep); lockstep is `serve`
             case .instructions:
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm, outside the counted region
@@ -52,12 +57,62 @@ enum Worker {
                 }
             }
         } catch {
-            // Verified once, then threw while measured: not deterministic, so not a result.
-            report.outcome = .threw
-            report.detail = "threw during measurement after passing verification: \(DecodingErrorDescription.oneLine(error))"
-            report.timing = nil
-            report.allocations = nil
+            report.markThrewDuringMeasurement(error)
         }
+        bytes = Data()
         return report
+    }
+
+    /// The lockstep pass: verify, warm up, report ready on `channel`, then take one sample per
+    /// request until told to stop (see `LockstepProtocol`).
+    static func serve(strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
+                      channel: LockstepProtocol.WorkerSide) throws {
+        var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: .lockstep)
+        var repeated: ((Int) throws -> Void)?
+        if report.outcome.isMeasured {
+            do {
+                let prepared = try strategy.prepareRepeated(bytes)
+                let start = Clocks.wall()
+                var single: UInt64 = 1
+                repeat {
+                    let t0 = Clocks.wall()
+                    try prepared(1)
+                    single = max(Clocks.wall() - t0, 1)
+                } while Clocks.wall() - start < plan.warmupNanoseconds
+                report.warmupDecodeNanoseconds = single
+                repeated = prepared
+            } catch {
+                report.markThrewDuringMeasurement(error)
+            }
+        }
+        bytes = Data()
+        try channel.sendReport(report)
+        guard let repeated else { return }
+        while let (decodes, count) = channel.nextRequest() {
+            var batches = [UInt64](repeating: 0, count: count)
+            let cpu0 = Clocks.threadCPU()
+            do {
+                for batch in batches.indices {
+                    let wall0 = Clocks.wall()
+                    try repeated(decodes)
+                    batches[batch] = Clocks.wall() - wall0
+                }
+            } catch {
+                channel.sendFailure(DecodingErrorDescription.oneLine(error))
+                return
+            }
+            let cpu1 = Clocks.threadCPU()
+            batches.sort()
+            channel.sendSample(wallNanoseconds: batches[batches.count / 2], cpuNanoseconds: (cpu1 - cpu0) / UInt64(batches.count))
+        }
+    }
+}
+
+extension WorkerReport {
+    /// Verified once, then threw while measured: not deterministic, so not a result.
+    mutating func markThrewDuringMeasurement(_ error: Error) {
+        outcome = .threw
+        detail = "threw during measurement after passing verification: \(DecodingErrorDescription.oneLine(error))"
+        allocations = nil
     }
 }

@@ -46,11 +46,7 @@ struct WorkerLauncher {
             process.executableURL = executable
             process.arguments = workerArguments
         }
-        var environment = ProcessInfo.processInfo.environment
-        // A crashing worker should die at once, not spend seconds symbolicating a backtrace.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
+        process.environment = Self.environment(extra)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: stderrFile)
@@ -77,7 +73,16 @@ struct WorkerLauncher {
         return .report(report)
     }
 
-    private static func lastLine(of file: URL) -> String? {
+    /// This process's environment with `extra` on top; a crashing worker should die at once, not
+    /// spend seconds symbolicating a backtrace.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    static func lastLine(of file: URL) -> String? {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         // Prefer the runtime's own explanation ("Fatal error: ...") over trailing noise.

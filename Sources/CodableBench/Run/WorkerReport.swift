@@ -1,13 +1,17 @@
-/// What a worker process hands back to the parent (as JSON in a file the parent names).
+/// What a worker process hands back to the parent: as JSON in a file the parent names, or, in the
+/// lockstep pass, as the first line on its channel.
 struct WorkerReport: Codable, Sendable {
-    enum Pass: String, Codable, Sendable { case timing, counting, instructions, verify }
+    enum Pass: String, Codable, Sendable { case lockstep, counting, instructions, verify }
 
     var pass: Pass
     var outcome: Outcome
     var detail: String
     var bytes: Int
     var sha256: String
-    var timing: TimingResult?
+    /// Bytes an encoder writes per operation (throughput counts them instead of the payload's).
+    var outputBytes: Int?
+    /// The last warm-up decode's time (lockstep pass): the parent's first guess of a sample's size.
+    var warmupDecodeNanoseconds: UInt64?
     /// One entry per counted decode (counting pass only).
     var allocations: [AllocationCount]?
     /// Decodes inside the instruction-counted region (instructions pass only).

@@ -1,0 +1,72 @@
+/// Who is paired with whom in one lockstep comparison (every strategy on one payload), and in
+/// which order the parent asks the workers for samples.
+///
+/// Each strategy's yardstick is its group's reference on this payload; each group reference's is
+/// the comparison's anchor, the reference of the first group present (in the catalogue,
+/// `synthesized`), so that questions across groups (the dictionary path against Codable) are paired
+/// too. A round runs one block per (strategy, yardstick) pair, the blocks in shuffled order; a block
+/// alternates the two, `Y S Y S … Y`, so every strategy sample sits between two samples of its
+/// yardstick, milliseconds apart.
+///
+/// Why blocks, and why a block's first strategy sample is not a pair: a process that ran a moment
+/// ago decodes faster than one that last ran a whole round ago (measured: 2–3% on an A/A pair whose
+/// yardstick ran every other sample). Inside a block, from its second strategy sample on, the
+/// strategy and both yardstick samples around it each last ran two samples earlier.
+struct LockstepSchedule: Equatable, Sendable {
+    /// Index of each member's yardstick, nil for the anchor and for members without one (their
+    /// group has no reference on this payload).
+    let yardstick: [Int?]
+
+    /// `members` in the comparison's order: (group, is the group's reference).
+    init(members: [(group: String, isReference: Bool)]) {
+        var groupReference: [String: Int] = [:]
+        for (index, member) in members.enumerated() where member.isReference && groupReference[member.group] == nil {
+            groupReference[member.group] = index
+        }
+        let anchor = members.firstIndex { groupReference[$0.group] != nil }.flatMap { groupReference[members[$0].group] }
+        yardstick = members.enumerated().map { index, member in
+            if let reference = groupReference[member.group], reference != index { return reference }
+            if groupReference[member.group] == index, let anchor, anchor != index { return anchor }
+            return nil
+        }
+    }
+
+    init(yardstick: [Int?]) {
+        self.yardstick = yardstick
+    }
+
+    /// The order of one round's samples over the `active` members: `samplesPerBlock` samples of
+    /// each strategy in its block. `shuffle` reorders an array in place (the run's random source;
+    /// tests pass the identity).
+    func round(active: Set<Int>, samplesPerBlock: Int, shuffle: (inout [Int]) -> Void) -> [Int] {
+        var blocks: [[Int]] = []
+        var paired = Set<Int>()
+        for member in active.sorted() {
+            guard let y = yardstick[member], active.contains(y) else { continue }
+            blocks.append(Array([[Int]](repeating: [y, member], count: samplesPerBlock).joined()) + [y])
+            paired.formUnion([member, y])
+        }
+        // Members with nothing to be paired with: sampled once a round, with no ratio.
+        blocks += active.subtracting(paired).sorted().map { [$0] }
+        var order = Array(blocks.indices)
+        shuffle(&order)
+        return order.flatMap { blocks[$0] }
+    }
+
+    /// The log ratio of every member sample that sits between two samples of its yardstick, the
+    /// member having run two samples before (`S Y [S] Y`), by member: `sequence` is one
+    /// generation's samples in the order they were taken.
+    func logRatios(_ sequence: [(member: Int, nanosecondsPerDecode: Double)]) -> [Int: [Double]] {
+        var ratios: [Int: [Double]] = [:]
+        guard sequence.count >= 4 else { return ratios }
+        for i in 2..<(sequence.count - 1) {
+            let member = sequence[i].member
+            guard let y = yardstick[member], sequence[i - 2].member == member, sequence[i - 1].member == y,
+                  sequence[i + 1].member == y else { continue }
+            ratios[member, default: []].append(PairedRatio.logRatio(
+                sample: sequence[i].nanosecondsPerDecode, before: sequence[i - 1].nanosecondsPerDecode,
+                after: sequence[i + 1].nanosecondsPerDecode))
+        }
+        return ratios
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Every strategy on one payload, measured in lockstep: one long-lived worker per strategy, asked
+/// for one sample at a time in the order of `LockstepSchedule`, only one running at a time. All the
+/// comparison's workers are restarted for each process generation; generations are added until
+/// every ratio's interval meets the plan's precision or the comparison's budget is spent.
+struct LockstepComparison {
+    let members: [Runner.CellState]
+    let schedule: LockstepSchedule
+    let plan: SamplingPlan
+    let environment: [String: String]
+    let launcher: (Cell) -> WorkerLauncher
+
+    /// One sample of a generation, in the order taken: the median and mean batch of `batches`
+    /// batches of `decodes` decodes (see `LockstepProtocol`).
+    struct Sample {
+        var member: Int
+        var decodes: Int
+        var batches: Int
+        var wallNanoseconds: UInt64
+        var cpuNanoseconds: UInt64
+        var perDecode: Double { Double(wallNanoseconds) / Double(decodes) }
+        /// Time inside the sample's decodes (about: the median batch times the batches).
+        var measuredNanoseconds: UInt64 { wallNanoseconds * UInt64(batches) }
+    }
+
+    /// A member's sample size: decodes per batch and batches per sample.
+    struct Size: Equatable {
+        var decodes: Int
+        var batches: Int
+
+        /// Enough decodes per batch for a batch to last `target / batchesPerSample`; a decode
+        /// longer than that gets fewer batches, down to one decode in one batch.
+        init(nanosecondsPerDecode: Double, target: Double) {
+            let perDecode = max(nanosecondsPerDecode, 1)
+            let batchTarget = target / Double(LockstepProtocol.batchesPerSample)
+            decodes = Int(max(1, (batchTarget / perDecode).rounded(.up)))
+            batches = decodes > 1 ? LockstepProtocol.batchesPerSample
+                : Int(min(Double(LockstepProtocol.batchesPerSample), max(1, (target / perDecode).rounded(.up))))
+        }
+    }
+
+    struct Result {
+        var verdicts: [Verdict]
+        var outputBytes: [Int?]
+        /// Sample size of each member, set by its first calibration and kept for every generation,
+        /// so that every generation measures the same thing.
+        var sizes: [Int: Size] = [:]
+        /// Per generation, its samples in the order taken (calibration samples left out).
+        var generations: [[Sample]] = []
+        var measuredNanoseconds: UInt64 = 0
+
+        /// Per member, the log ratios against its yardstick, by generation.
+        func logRatios(_ schedule: LockstepSchedule) -> [[[Double]]] {
+            let perGeneration = generations.map { generation in
+                schedule.logRatios(generation.map { ($0.member, $0.perDecode) })
+            }
+            return verdicts.indices.map { member in perGeneration.map { $0[member] ?? [] } }
+        }
+
+        func ratios(_ schedule: LockstepSchedule) -> [PairedRatio?] {
+            logRatios(schedule).map { PairedRatio(logRatiosByGeneration: $0) }
+        }
+    }
+
+    /// `onGeneration(generation, ratios)` is called after each generation (progress).
+    func measure(onGeneration: (Int, [PairedRatio?]) -> Void) throws -> Result {
+        var result = Result(verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil })
+        var active = Set(members.indices)
+        let start = Clocks.wall()
+        let budget = plan.budgetNanosecondsPerCell * UInt64(max(members.count, 1))
+        var generation = 0
+        while !active.isEmpty {
+            var samples: [Sample] = []
+            try runGeneration(active: &active, result: &result, samples: &samples)
+            result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
+            result.generations.append(samples)
+            generation += 1
+            let ratios = result.ratios(schedule)
+            onGeneration(generation, ratios)
+            if generation < plan.minGenerations { continue }
+            let pending = active.filter { member in
+                schedule.yardstick[member].map(active.contains) == true
+                    && !(ratios[member]?.meets(precision: plan.precision) ?? false)
+            }
+            if pending.isEmpty || generation >= plan.maxGenerations || Clocks.wall() - start >= budget { break }
+        }
+        return result
+    }
+
+    private func timeout(_ member: Int) -> Double { launcher(members[member].cell).timeoutSeconds }
+
+    /// Starts the active members' workers, waits for them to verify and warm up, calibrates their
+    /// sample sizes, runs the rounds, and stops them. Members that fail leave `active` with their
+    /// verdict.
+    private func runGeneration(active: inout Set<Int>, result: inout Result, samples: inout [Sample]) throws {
+        var workers: [Int: LockstepWorker] = [:]
+        let launched = Clocks.wall()
+        for member in active.sorted() {
+            let state = members[member]
+            do {
+                workers[member] = try LockstepWorker(launcher: launcher(state.cell),
+                                                     arguments: state.arguments + ["--pass", "lockstep"],
+                                                     environment: environment)
+            } catch {
+                throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+            }
+        }
+        defer { workers.values.forEach { $0.stop() } }
+        func end(_ member: Int, _ verdict: Verdict) {
+            result.verdicts[member] = verdict
+            active.remove(member)
+            workers[member]?.stop()
+        }
+
+        // Ready: verified and warmed up, in parallel on every core.
+        var firstGuess: [Int: Double] = [:]
+        for member in active.sorted() {
+            let elapsed = Double(Clocks.wall() - launched) / 1e9
+            switch workers[member]!.next(within: max(timeout(member) - elapsed, 0.001)) {
+            case .ended(let verdict), .timedOut(let verdict):
+                end(member, verdict)
+            case .line(let line):
+                guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
+                    end(member, Verdict(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"))
+                    continue
+                }
+                let expected = members[member].payload.sha256
+                guard report.sha256 == expected else {
+                    throw HarnessFailure("worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
+                }
+                result.outputBytes[member] = report.outputBytes
+                guard report.outcome.isMeasured, let warmup = report.warmupDecodeNanoseconds else {
+                    end(member, Verdict(report.outcome, report.detail))
+                    continue
+                }
+                firstGuess[member] = Double(warmup)
+            }
+        }
+
+        func sample(_ member: Int, _ size: Size) -> Sample? {
+            guard active.contains(member), let worker = workers[member] else { return nil }
+            worker.request(decodes: size.decodes, batches: size.batches)
+            switch worker.next(within: timeout(member)) {
+            case .ended(let verdict), .timedOut(let verdict):
+                end(member, verdict)
+            case .line(let line):
+                switch LockstepProtocol.Reply(line: line) {
+                case .sample(let wall, let cpu):
+                    return Sample(member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
+                                  cpuNanoseconds: cpu)
+                case .failure(let message):
+                    end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"))
+                case nil:
+                    end(member, Verdict(.crashed, "worker said something else than a sample: \(FirstDifference.clip(line, limit: 120))"))
+                }
+            }
+            return nil
+        }
+
+        // Calibration: one sample each, alone on the machine now and not recorded, which sets the
+        // sample size in the first generation and warms the process in every one.
+        let target = Double(plan.minSampleNanoseconds)
+        for member in active.sorted() {
+            let guess = Size(nanosecondsPerDecode: firstGuess[member] ?? target, target: target)
+            guard let calibration = sample(member, result.sizes[member] ?? guess) else { continue }
+            if result.sizes[member] == nil {
+                result.sizes[member] = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
+            }
+        }
+
+        let roundsStart = Clocks.wall()
+        for _ in 0..<max(plan.roundsPerGeneration, 1) {
+            for member in schedule.round(active: active, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
+                if let size = result.sizes[member], let taken = sample(member, size) { samples.append(taken) }
+            }
+            if Clocks.wall() - roundsStart >= plan.generationNanoseconds { break }
+        }
+    }
+}

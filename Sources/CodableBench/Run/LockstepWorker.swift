@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The parent's handle on one long-lived lockstep worker: a process of this executable that
+/// verifies and warms up, then waits for sample requests on its pipes. A crash, a trap or a hang
+/// ends this worker only, with that outcome.
+final class LockstepWorker {
+    enum Event {
+        case line(String)
+        /// The worker ended; what it said on standard error, or how it died.
+        case ended(Verdict)
+        case timedOut(Verdict)
+    }
+
+    private let process = Process()
+    private let requests: FileHandle
+    /// Kept open for as long as this handle lives (the file handle owns the descriptor).
+    private let repliesHandle: FileHandle
+    private var replies: Int32 { repliesHandle.fileDescriptor }
+    private let scratch: URL
+    private let stderrFile: URL
+    private var buffer: [UInt8] = []
+    private(set) var isRunning = true
+
+    init(launcher: WorkerLauncher, arguments: [String], environment extra: [String: String]) throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        stderrFile = scratch.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let input = Pipe(), output = Pipe()
+        process.executableURL = launcher.executable
+        process.arguments = ["worker", "--report", "-"] + arguments
+        process.environment = WorkerLauncher.environment(extra)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        try process.run()
+        requests = input.fileHandleForWriting
+        repliesHandle = output.fileHandleForReading
+        _ = try? input.fileHandleForReading.close()
+        _ = try? output.fileHandleForWriting.close()
+    }
+
+    deinit {
+        stop()
+        try? requests.close()
+        try? repliesHandle.close()
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// Asks for one sample: `batches` batches of `decodes` decodes.
+    func request(decodes: Int, batches: Int) {
+        guard isRunning else { return }
+        // A worker that died meanwhile: the write fails (SIGPIPE is ignored by the runner) and the
+        // next read reports how it ended.
+        try? requests.write(contentsOf: Data("\(decodes) \(batches)\n".utf8))
+    }
+
+    /// The worker's next line, or how it ended, waiting at most `seconds`.
+    func next(within seconds: Double) -> Event {
+        let deadline = Clocks.wall() + UInt64(seconds * 1e9)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return .line(line)
+            }
+            let now = Clocks.wall()
+            guard now < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                isRunning = false
+                return .timedOut(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
+            }
+            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            let waitMilliseconds = Int32(min((deadline - now) / 1_000_000 + 1, 1_000))
+            let ready = poll(&descriptor, 1, waitMilliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 4_096)
+            let count = read(replies, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return .ended(endedVerdict()) }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// How the process ended, once its output closed.
+    private func endedVerdict() -> Verdict {
+        process.waitUntilExit()
+        isRunning = false
+        let tail = WorkerLauncher.lastLine(of: stderrFile)
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return Verdict(.crashed, "signal \(signal) (\(WorkerLauncher.signalName(signal)))" + (tail.map { ": \($0)" } ?? ""))
+        }
+        return Verdict(.crashed, "worker exited with status \(process.terminationStatus)" + (tail.map { ": \($0)" } ?? ""))
+    }
+
+    /// Tells the worker to quit and waits for it.
+    func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        try? requests.write(contentsOf: Data("q\n".utf8))
+        try? requests.close()
+        process.waitUntilExit()
+    }
+}

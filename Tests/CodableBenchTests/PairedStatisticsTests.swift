@@ -1,0 +1,143 @@
+@testable import CodableBench
+import Foundation
+import Testing
+
+/// The paired ratio, its interval, the stopping rule and the verdicts, on inputs computed by hand.
+@Suite("Paired statistics on hand-computed inputs")
+struct PairedStatisticsTests {
+    @Test func pairLogRatioUsesTheGeometricMeanOfBothNeighbours() {
+        // 110 between 100 and 121: the neighbours' geometric mean is 110, so the ratio is 1.
+        #expect(abs(PairedRatio.logRatio(sample: 110, before: 100, after: 121)) < 1e-12)
+        #expect(abs(PairedRatio.logRatio(sample: 200, before: 100, after: 100) - log(2)) < 1e-12)
+    }
+
+    @Test func interquartileMeanDropsAQuarterAtEachEnd() {
+        // 8 values: 2 dropped at each end, mean of 3, 4, 5, 6.
+        #expect(TrimmedMean.mean([1, 2, 3, 4, 5, 6, 7, 100], trim: 0.25) == 4.5)
+        // 6 values: 1 dropped at each end.
+        #expect(TrimmedMean.mean([-9, 1, 2, 3, 4, 9], trim: 0.25) == 2.5)
+        // 3 values: none dropped.
+        #expect(TrimmedMean.mean([1, 2, 6], trim: 0.25) == 3)
+    }
+
+    @Test func tukeyMcLaughlinIntervalByHand() throws {
+        // 10 values, 20% trim: 2 dropped at each end, mean of 3…8 = 5.5. Winsorized:
+        // 3 3 3 4 5 6 7 8 8 8, variance 42.5 / 9; SE = sd / (0.6 √10); t(5) = 2.571.
+        let trimmed = try #require(TrimmedMean([1, 2, 3, 4, 5, 6, 7, 8, 9, 100], trim: 0.2))
+        #expect(trimmed.mean == 5.5)
+        let expected = 2.571 * (42.5 / 9).squareRoot() / (0.6 * 10.0.squareRoot())
+        #expect(abs(trimmed.halfWidth95 - expected) < 1e-12)
+        // The outlier 100 moves neither: 1000 in its place gives the same interval.
+        #expect(TrimmedMean([1, 2, 3, 4, 5, 6, 7, 8, 9, 1_000], trim: 0.2) == trimmed)
+        #expect(TrimmedMean([1], trim: 0.2) == nil)
+    }
+
+    @Test func ratioAndIntervalFromGenerationMeans() throws {
+        // Three generations whose (untrimmed, 2 pairs each) means are log 1.01, log 1.02, log 1.03 on
+        // the log scale: mean m = (a+b+c)/3, sd of the three, t(2) = 4.303.
+        let logs = [log(1.01), log(1.02), log(1.03)]
+        let ratio = try #require(PairedRatio(logRatiosByGeneration: logs.map { [$0, $0] }))
+        let m = logs.reduce(0, +) / 3
+        let sd = (logs.map { ($0 - m) * ($0 - m) }.reduce(0, +) / 2).squareRoot()
+        let half = 4.303 * sd / 3.0.squareRoot()
+        #expect(abs(ratio.value - exp(m)) < 1e-12)
+        #expect(abs(ratio.low - exp(m - half)) < 1e-12 && abs(ratio.high - exp(m + half)) < 1e-12)
+        #expect(ratio.pairs == 6 && ratio.generations == 3)
+        #expect(abs(ratio.precision - half) < 1e-12)
+    }
+
+    @Test func anOutlierPairDoesNotMoveTheGeneration() throws {
+        let clean = [0.01, 0.011, 0.009, 0.01, 0.0105, 0.0095, 0.01, 0.01]
+        var straddling = clean
+        straddling[3] = 0.4  // a pair that straddled a switch of the machine's speed
+        let a = try #require(PairedRatio(logRatiosByGeneration: [clean, clean, clean]))
+        let b = try #require(PairedRatio(logRatiosByGeneration: [clean, straddling, clean]))
+        #expect(abs(log(b.value) - log(a.value)) < 0.001)
+    }
+
+    @Test func noRatioWithoutTwoUsableGenerations() {
+        #expect(PairedRatio(logRatiosByGeneration: [[0.1, 0.1, 0.1]]) == nil)
+        #expect(PairedRatio(logRatiosByGeneration: [[0.1, 0.1], [0.1]]) == nil)  // one pair is not a generation
+        #expect(PairedRatio(logRatiosByGeneration: [[0.1, 0.1], [0.1, 0.1]]) != nil)
+    }
+
+    @Test func identicalGenerationsGiveAZeroWidthInterval() throws {
+        let ratio = try #require(PairedRatio(logRatiosByGeneration: Array(repeating: [log(1.5), log(1.5)], count: 4)))
+        #expect(abs(ratio.value - 1.5) < 1e-12 && abs(ratio.low - 1.5) < 1e-12 && abs(ratio.high - 1.5) < 1e-12)
+    }
+
+    @Test func stoppingRuleComparesTheHalfWidthWithTheTarget() {
+        // ±1% exactly on the log scale meets ±1%; a hair wider does not.
+        let edge = PairedRatio(value: 1, low: 1 / 1.01, high: 1.01, pairs: 10, generations: 3)
+        #expect(edge.meets(precision: 0.01))
+        let wider = PairedRatio(value: 1, low: 1 / 1.0101, high: 1.0101, pairs: 10, generations: 3)
+        #expect(!wider.meets(precision: 0.01))
+        #expect(wider.meets(precision: 0.02))
+    }
+
+    @Test(arguments: [
+        // (low, high, verdict) at the 2% margin
+        (0.995, 1.012, SpeedVerdict.same),
+        (1.021, 1.040, .slower),
+        (1.005, 1.025, .slower),  // clear of 1, beyond the margin
+        (0.950, 0.970, .faster),
+        (0.990, 1.030, .undecided),  // straddles 1 and reaches past the margin
+        (0.970, 1.001, .undecided),
+    ])
+    func verdictsFollowTheInterval(low: Double, high: Double, verdict: SpeedVerdict) {
+        let ratio = PairedRatio(value: (low * high).squareRoot(), low: low, high: high, pairs: 20, generations: 3)
+        #expect(SpeedVerdict(ratio, margin: 0.02) == verdict)
+    }
+
+    @Test func studentQuantiles() {
+        #expect(StudentT.quantile975(degreesOfFreedom: 1) == 12.706)
+        #expect(StudentT.quantile975(degreesOfFreedom: 2) == 4.303)
+        #expect(StudentT.quantile975(degreesOfFreedom: 30) == 2.042)
+        #expect(abs(StudentT.quantile975(degreesOfFreedom: 60) - 2.000) < 0.002)
+        #expect(abs(StudentT.quantile975(degreesOfFreedom: 1_000_000) - 1.96) < 0.001)
+    }
+}
+
+@Suite("Lockstep schedule")
+struct LockstepScheduleTests {
+    // synthesized (ref of g1), handwritten (g1), manual (ref of g2), lossy (g2), alone (g3, no ref)
+    static let members: [(group: String, isReference: Bool)] = [
+        ("g1", true), ("g1", false), ("g2", true), ("g2", false), ("g3", false),
+    ]
+
+    @Test func yardsticksAreTheGroupReferenceAndTheAnchor() {
+        let schedule = LockstepSchedule(members: Self.members)
+        #expect(schedule.yardstick == [nil, 0, 0, 2, nil])
+    }
+
+    @Test func blocksAlternateEachStrategyWithItsYardstick() {
+        let schedule = LockstepSchedule(members: Self.members)
+        let order = schedule.round(active: Set(0..<5), samplesPerBlock: 3, shuffle: { _ in })
+        #expect(order == [0, 1, 0, 1, 0, 1, 0] + [0, 2, 0, 2, 0, 2, 0] + [2, 3, 2, 3, 2, 3, 2] + [4])
+    }
+
+    /// A pair is a strategy sample between two of its yardstick's, the strategy having run two
+    /// samples before: a block's first strategy sample (colder) and samples across blocks are not.
+    @Test func pairsSkipEachBlocksFirstStrategySample() {
+        let schedule = LockstepSchedule(members: Self.members)
+        let order = schedule.round(active: Set(0..<5), samplesPerBlock: 3, shuffle: { _ in })
+        let pairs = schedule.logRatios(order.map { ($0, Double(10 * ($0 + 1))) })
+        #expect(pairs.mapValues(\.count) == [1: 2, 2: 2, 3: 2])
+        #expect(abs(pairs[1]![0] - log(2)) < 1e-12)  // 20 between 10 and 10
+        #expect(abs(pairs[3]![0] - log(4.0 / 3.0)) < 1e-12)  // 40 between 30 and 30
+    }
+
+    @Test func aMemberWhoseYardstickEndedIsSampledAlone() {
+        let schedule = LockstepSchedule(members: Self.members)
+        let order = schedule.round(active: [1, 2, 3], samplesPerBlock: 2, shuffle: { _ in })
+        // Without 0, handwritten has no yardstick left; manual is still lossy's yardstick.
+        #expect(order == [2, 3, 2, 3, 2, 1])
+        #expect(schedule.logRatios(order.map { ($0, 1.0) }).keys.sorted() == [3])
+    }
+
+    @Test func noReferenceMeansNoPairs() {
+        let schedule = LockstepSchedule(members: [("g", false), ("g", false)])
+        #expect(schedule.yardstick == [nil, nil])
+        #expect(schedule.round(active: [0, 1], samplesPerBlock: 4, shuffle: { _ in }) == [0, 1])
+    }
+}
