@@ -34,4 +34,5 @@ public enum Catalogue {
         + CorporaStrategies.all
         + ReferenceStrategies.all
         + HarnessSelfTestStrategies.all
+        + PairedSelfTest.all
 }

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Precision and repeatability of the paired ratios of one or two runs (issue #13's targets).
+
+    python3 scripts/ratio-stability.py RUN_A [RUN_B]
+
+RUN is a run folder (with ratios.csv and run.json). Prints, for each run, its time and duty cycle
+and how many paired ratios have a 95% interval within ±2% (and ±1%); with two runs, how many
+ratios moved by less than 2% between them, and the ones that moved most.
+"""
+import csv
+import json
+import math
+import sys
+
+
+def load(folder):
+    rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
+    info = json.load(open(f"{folder}/run.json"))
+    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}, info
+
+
+def half_width(r):
+    return math.exp(math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2) - 1
+
+
+runs = [load(f) for f in sys.argv[1:3]]
+for folder, (ratios, info) in zip(sys.argv[1:3], runs):
+    n = len(ratios)
+    within2 = sum(half_width(r) <= 0.02 for r in ratios.values())
+    within1 = sum(half_width(r) <= 0.01 for r in ratios.values())
+    duty = info["measuredSeconds"] / info["totalSeconds"]
+    print(f"{folder}: {info['cells']} cells in {info['totalSeconds']:.0f} s, duty cycle {duty:.0%}; "
+          f"{n} paired ratios, {within2} ({within2 / max(n, 1):.1%}) within ±2%, {within1} ({within1 / max(n, 1):.1%}) within ±1%")
+if len(runs) == 2:
+    a, b = runs[0][0], runs[1][0]
+    shared = sorted(set(a) & set(b))
+    moves = sorted(((abs(float(b[k]["ratio"]) / float(a[k]["ratio"]) - 1), k) for k in shared), reverse=True)
+    stable = sum(m < 0.02 for m, _ in moves)
+    print(f"ratios that moved by less than 2%: {stable} of {len(shared)} ({stable / max(len(shared), 1):.1%})")
+    for m, (profile, strategy, yardstick) in moves[:8]:
+        print(f"  {m:6.1%}  {strategy} / {yardstick} on {profile}")
