@@ -228,7 +228,7 @@ struct ReportTests {
         let md = try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(md.contains("## g") && md.contains("| synthesized (ref) | small | ok |"))
         #expect(md.contains("| 1.004× (0.995–1.012) | no difference |") && md.contains("broken on small**: wrong-output"))
-        #expect(md.contains("| 1.000× (1.000–1.000) |"))
+        #expect(md.contains("| 1.000× (1.000–1.000) | - |"))
         let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<svg") && !html.contains("<script"))
         #expect(!html.contains("https://") && !html.contains("src="))

@@ -33,7 +33,8 @@ enum MarkdownReport {
                 columns.append(wall.map { Terminal.time($0.median) } ?? "-")
                 columns.append(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
                 columns.append(cell.ratioText(reference: Reports.reference(for: cell, in: groupCells)))
-                columns.append(cell.ratio.map { SpeedVerdict($0.value, margin: SpeedVerdict.defaultMargin).rawValue } ?? "-")
+                // The reference is the yardstick itself: no verdict on its own row.
+                columns.append(cell.isReference ? "-" : cell.ratio.map { SpeedVerdict($0.value, margin: SpeedVerdict.defaultMargin).rawValue } ?? "-")
                 columns.append(cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
                 columns += limits.map { Reports.fraction(of: $0.id, for: cell, in: cells) }
                 columns.append(cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
