@@ -3,9 +3,11 @@
 
     python3 scripts/ratio-stability.py RUN_A [RUN_B]
 
-RUN is a run folder (with ratios.csv and run.json). Prints, for each run, its time and duty cycle
-and how many paired ratios have a 95% interval within ±2% (and ±1%); with two runs, how many
-ratios moved by less than 2% between them, and the ones that moved most.
+RUN is a run folder (with results.csv, ratios.csv and run.json). Prints, for each run, its time
+and duty cycle, and how many of its timed non-reference cells (results.csv rows whose ratio is to
+another strategy) and of all its paired ratios (ratios.csv, group references against the anchor
+included) have a 95% interval within ±2% (and ±1%); with two runs, how many ratios moved by less
+than 2% between them, and the ones that moved most.
 """
 import csv
 import json
@@ -16,7 +18,10 @@ import sys
 def load(folder):
     rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
     info = json.load(open(f"{folder}/run.json"))
-    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}, info
+    timed = [r for r in csv.DictReader(open(f"{folder}/results.csv", newline=""))
+             if r["metric"] == "wall_time" and r["outcome"] == "ok"]
+    non_reference = [r for r in timed if r["ratio_to"] and r["ratio_to"] != r["strategy"]]
+    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}, info, non_reference, timed
 
 
 def half_width(r):
@@ -24,7 +29,11 @@ def half_width(r):
 
 
 runs = [load(f) for f in sys.argv[1:3]]
-for folder, (ratios, info) in zip(sys.argv[1:3], runs):
+for folder, (ratios, info, cells, timed) in zip(sys.argv[1:3], runs):
+    c2 = sum(half_width(r) <= 0.02 for r in cells)
+    c1 = sum(half_width(r) <= 0.01 for r in cells)
+    print(f"{folder}: {len(timed)} timed cells, {len(cells)} with a ratio to another strategy: {c2} ({c2 / max(len(cells), 1):.1%}) "
+          f"within ±2%, {c1} ({c1 / max(len(cells), 1):.1%}) within ±1%")
     n = len(ratios)
     within2 = sum(half_width(r) <= 0.02 for r in ratios.values())
     within1 = sum(half_width(r) <= 0.01 for r in ratios.values())

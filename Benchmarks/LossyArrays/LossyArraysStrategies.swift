@@ -31,7 +31,7 @@ public enum LossyArraysStrategies {
                  decode: JSONSerializationFilter.decode, canonical: JSONSerializationFilter.canonical),
         Strategy(id: "lossy-naive-try-loop", group: group,
                  summary: "pitfall of seed 002: try? in while !isAtEnd never advances past a bad element",
-                 contract: .lossy, isPitfall: true, defaultProfiles: profiles, timeoutCap: 10,
+                 contract: .lossy, isPitfall: true, defaultProfiles: profiles, timeoutCap: 2,
                  expectedOutcomes: ["faulty-small": .timeout, "faulty-medium": .timeout],
                  decode: LossyFeed<NaiveTryLoopList>.decode, canonical: { $0.canonical }),
     ]

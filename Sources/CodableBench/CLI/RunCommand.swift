@@ -28,7 +28,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02).")
     var precision: Double?
 
-    @Option(help: "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1, with --quick 0.35).")
+    @Option(help: "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.2, with --quick 0.3).")
     var budget: Double?
 
     @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")

@@ -12,6 +12,10 @@ struct WorkerCommand: ParsableCommand {
     @Option var payloadFile: String?
     @Option var planJson: String
     @Option var pass: String
+    /// Lockstep pass: the CPU to run on once warmed up.
+    @Option var cpu: Int?
+    /// Lockstep pass: a worker of this binary verified this decode of these bytes already.
+    @Flag var verified = false
 
     func run() throws {
         guard let chosen = CommandLineTool.catalogue.first(where: { $0.id == strategy }) else {
@@ -30,8 +34,8 @@ struct WorkerCommand: ParsableCommand {
         let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
         let reference = CommandLineTool.catalogue.reference(for: chosen)
         if pass == .lockstep {
-            try Worker.serve(strategy: chosen, source: source, reference: reference, plan: plan,
-                             channel: LockstepProtocol.WorkerSide())
+            try Worker.serve(strategy: chosen, source: source, reference: reference, plan: plan, cpu: cpu,
+                             alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())
             return
         }
         let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass)

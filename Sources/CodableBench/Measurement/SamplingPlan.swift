@@ -9,22 +9,23 @@ struct SamplingPlan: Codable, Equatable, Sendable {
     var roundsPerGeneration: Int
     var samplesPerBlock: Int
     var generationNanoseconds: UInt64
-    /// Process generations per comparison: at least `minGenerations`; more while some ratio's
-    /// interval is wider than `precision` and the budget lasts, up to `maxGenerations`.
+    /// Process generations per comparison: three, then more while the budget lasts, up to
+    /// `minGenerations` and beyond while some ratio's interval is wider than `precision`, up to
+    /// `maxGenerations`.
     var minGenerations: Int
     var maxGenerations: Int
     /// The stopping rule's target: every ratio's 95% interval within ±precision (0.01 = ±1%).
     var precision: Double
-    /// Sampling time a comparison may spend per strategy it measures, before it stops short of
-    /// the target (and reports the precision it reached).
+    /// Time a comparison may take per strategy it measures (workers' start-up included), before it
+    /// stops short of the target (and reports the precision it reached).
     var budgetNanosecondsPerCell: UInt64
 
     static let standard = SamplingPlan(
-        warmupNanoseconds: 15_000_000, minSampleNanoseconds: 5_000_000, roundsPerGeneration: 1, samplesPerBlock: 5,
-        generationNanoseconds: 3_000_000_000, minGenerations: 8, maxGenerations: 16, precision: 0.01,
-        budgetNanosecondsPerCell: 1_000_000_000)
+        warmupNanoseconds: 5_000_000, minSampleNanoseconds: 5_000_000, roundsPerGeneration: 1, samplesPerBlock: 2,
+        generationNanoseconds: 3_000_000_000, minGenerations: 12, maxGenerations: 40, precision: 0.01,
+        budgetNanosecondsPerCell: 1_200_000_000)
     static let quick = SamplingPlan(
-        warmupNanoseconds: 10_000_000, minSampleNanoseconds: 3_000_000, roundsPerGeneration: 1, samplesPerBlock: 4,
-        generationNanoseconds: 1_000_000_000, minGenerations: 6, maxGenerations: 12, precision: 0.02,
-        budgetNanosecondsPerCell: 350_000_000)
+        warmupNanoseconds: 5_000_000, minSampleNanoseconds: 3_000_000, roundsPerGeneration: 1, samplesPerBlock: 2,
+        generationNanoseconds: 1_000_000_000, minGenerations: 6, maxGenerations: 16, precision: 0.02,
+        budgetNanosecondsPerCell: 300_000_000)
 }

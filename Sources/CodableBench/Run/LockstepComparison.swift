@@ -10,6 +10,11 @@ struct LockstepComparison {
     let plan: SamplingPlan
     let environment: [String: String]
     let launcher: (Cell) -> WorkerLauncher
+    /// Every worker runs on this CPU once warmed up (see `Affinity`).
+    var cpu: Int? = Affinity.timingCPU()
+
+    /// Generations every comparison runs, whatever its budget.
+    static let minimumGenerations = 3
 
     /// One sample of a generation, in the order taken: the median and mean batch of `batches`
     /// batches of `decodes` decodes (see `LockstepProtocol`).
@@ -43,8 +48,7 @@ struct LockstepComparison {
     struct Result {
         var verdicts: [Verdict]
         var outputBytes: [Int?]
-        /// Sample size of each member, set by its first calibration and kept for every generation,
-        /// so that every generation measures the same thing.
+        /// Sample size of each member in the current generation.
         var sizes: [Int: Size] = [:]
         /// Per generation, its samples in the order taken (calibration samples left out).
         var generations: [[Sample]] = []
@@ -78,12 +82,15 @@ struct LockstepComparison {
             generation += 1
             let ratios = result.ratios(schedule)
             onGeneration(generation, ratios)
-            if generation < plan.minGenerations { continue }
+            // At least three generations; then on while the budget lasts, up to the plan's floor,
+            // and beyond it while some ratio is wider than the target.
+            if generation < Self.minimumGenerations { continue }
             let pending = active.filter { member in
                 schedule.yardstick[member].map(active.contains) == true
                     && !(ratios[member]?.meets(precision: plan.precision) ?? false)
             }
-            if pending.isEmpty || generation >= plan.maxGenerations || Clocks.wall() - start >= budget { break }
+            let wanted = generation < plan.minGenerations || !pending.isEmpty
+            if !wanted || generation >= plan.maxGenerations || Clocks.wall() - start >= budget { break }
         }
         return result
     }
@@ -96,11 +103,14 @@ struct LockstepComparison {
     private func runGeneration(active: inout Set<Int>, result: inout Result, samples: inout [Sample]) throws {
         var workers: [Int: LockstepWorker] = [:]
         let launched = Clocks.wall()
+        let verifiedBefore = !result.generations.isEmpty
         for member in active.sorted() {
             let state = members[member]
             do {
                 workers[member] = try LockstepWorker(launcher: launcher(state.cell),
-                                                     arguments: state.arguments + ["--pass", "lockstep"],
+                                                     arguments: state.arguments + ["--pass", "lockstep"]
+                                                         + (cpu.map { ["--cpu", "\($0)"] } ?? [])
+                                                         + (verifiedBefore ? ["--verified"] : []),
                                                      environment: environment)
             } catch {
                 throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
@@ -129,7 +139,7 @@ struct LockstepComparison {
                 guard report.sha256 == expected else {
                     throw HarnessFailure("worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
                 }
-                result.outputBytes[member] = report.outputBytes
+                if let bytes = report.outputBytes { result.outputBytes[member] = bytes }
                 guard report.outcome.isMeasured, let warmup = report.warmupDecodeNanoseconds else {
                     end(member, Verdict(report.outcome, report.detail))
                     continue
@@ -158,23 +168,32 @@ struct LockstepComparison {
             return nil
         }
 
-        // Calibration: one sample each, alone on the machine now and not recorded, which sets the
-        // sample size in the first generation and warms the process in every one.
+        // Calibration: one sample each, on the timing CPU now and not recorded, which sets the
+        // generation's sample sizes and warms the process. Anew in every generation: a size decided
+        // once (1 or 2 decodes a batch, say) would bias a whole run; drawn per generation, it is
+        // part of the variation between generations that the interval includes.
         let target = Double(plan.minSampleNanoseconds)
+        var sampleNanoseconds: [Int: Double] = [:]
         for member in active.sorted() {
             let guess = Size(nanosecondsPerDecode: firstGuess[member] ?? target, target: target)
-            guard let calibration = sample(member, result.sizes[member] ?? guess) else { continue }
-            if result.sizes[member] == nil {
-                result.sizes[member] = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
-            }
+            guard let calibration = sample(member, guess) else { continue }
+            let size = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
+            result.sizes[member] = size
+            sampleNanoseconds[member] = calibration.perDecode * Double(size.decodes * size.batches)
         }
 
+        // Long samples (a large payload's decodes) make long blocks: one pair a block, then.
+        let durations = active.compactMap { sampleNanoseconds[$0] }.sorted()
+        let longSamples = !durations.isEmpty && durations[durations.count / 2] > 4 * target
+        let blockLength = longSamples ? 2 : plan.samplesPerBlock
         let roundsStart = Clocks.wall()
+
         for _ in 0..<max(plan.roundsPerGeneration, 1) {
-            for member in schedule.round(active: active, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
+            for member in schedule.round(active: active, samplesPerBlock: blockLength, shuffle: { $0.shuffle() }) {
                 if let size = result.sizes[member], let taken = sample(member, size) { samples.append(taken) }
             }
             if Clocks.wall() - roundsStart >= plan.generationNanoseconds { break }
         }
+
     }
 }

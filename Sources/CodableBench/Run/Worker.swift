@@ -8,19 +8,21 @@ enum Worker {
 
     /// The payload's bytes and the strategy's verdict on them, in a report of the given pass.
     /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
-    /// or a JSON value) are compared with.
+    /// or a JSON value) are compared with. `alreadyVerified`: a lockstep worker of a later process
+    /// generation, whose decode of these bytes (the parent checks their sha256) a worker of this
+    /// binary verified in the first; the decode is a function of the bytes, so it is not repeated.
     static func verified(strategy: Strategy, source: PayloadSource, reference: Strategy?,
-                         pass: WorkerReport.Pass) throws -> (bytes: Data, report: WorkerReport) {
+                         pass: WorkerReport.Pass, alreadyVerified: Bool = false) throws -> (bytes: Data, report: WorkerReport) {
         let bytes: Data
-        let verdict: Verdict
+        var verdict = Verdict(.ok)
         switch source {
         case .generated(let profile):
             let payload = NewsGenerator.generate(profile)
             bytes = payload.bytes
-            verdict = Verifier.verify(strategy, on: payload, reference: reference)
+            if !alreadyVerified { verdict = Verifier.verify(strategy, on: payload, reference: reference) }
         case .file(let url):
             bytes = try PayloadFile.read(url)
-            verdict = Verifier.verify(strategy, bytes: bytes, reference: reference)
+            if !alreadyVerified { verdict = Verifier.verify(strategy, bytes: bytes, reference: reference) }
         }
         var report = WorkerReport(pass: pass, outcome: verdict.outcome, detail: verdict.detail, bytes: bytes.count,
                                   sha256: SHA256.hex(of: bytes))
@@ -65,9 +67,12 @@ enum Worker {
 
     /// The lockstep pass: verify, warm up, report ready on `channel`, then take one sample per
     /// request until told to stop (see `LockstepProtocol`).
+    /// `cpu`: the CPU to run on once warmed up (verification and warm-up run on any CPU, in
+    /// parallel with the comparison's other workers).
     static func serve(strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
-                      channel: LockstepProtocol.WorkerSide) throws {
-        var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: .lockstep)
+                      cpu: Int?, alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide) throws {
+        var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: .lockstep,
+                                           alreadyVerified: alreadyVerified)
         var repeated: ((Int) throws -> Void)?
         if report.outcome.isMeasured {
             do {
@@ -86,6 +91,7 @@ enum Worker {
             }
         }
         bytes = Data()
+        if let cpu { Affinity.pin(to: cpu) }
         try channel.sendReport(report)
         guard let repeated else { return }
         while let (decodes, count) = channel.nextRequest() {

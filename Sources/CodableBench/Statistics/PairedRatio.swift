@@ -25,12 +25,12 @@ struct PairedRatio: Equatable, Sendable {
     let generations: Int
 
     /// Generations need at least `minimumPairs` pairs to count; an interval needs two generations.
-    static let minimumPairs = 2
+    static let minimumPairs = 1
     /// Trimmed at each end: of a generation's pairs, and of the generations.
     static let pairTrim = 0.25
     static let generationTrim = 0.20
 
-    /// nil without at least two generations of at least `minimumPairs` pairs each.
+    /// nil without at least two generations with a pair.
     init?(logRatiosByGeneration: [[Double]]) {
         let usable = logRatiosByGeneration.filter { $0.count >= Self.minimumPairs }
         guard let center = TrimmedMean(usable.map { TrimmedMean.mean($0, trim: Self.pairTrim) },
