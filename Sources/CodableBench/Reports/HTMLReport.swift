@@ -11,6 +11,7 @@ enum HTMLReport {
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             body += "<p class=\"meta\">\(e(info.summary))</p>"
         }
+        body += "<p class=\"meta\">\(e(Reports.readingNote))</p>"
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {
             // A long list folds away (no JavaScript: <details>), so the tables stay in view.

@@ -12,6 +12,7 @@ enum MarkdownReport {
             out.append("")
             out.append(info.summary)
         }
+        out += ["", Reports.readingNote]
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)
         if !warnings.isEmpty {

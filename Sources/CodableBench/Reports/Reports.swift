@@ -57,6 +57,11 @@ enum Reports {
         limits.filter { limit in cells.contains { $0.key.strategy == limit.id && $0.megabytesPerSecond != nil } }
     }
 
+    /// How to read the numbers, at the top of every report.
+    static let readingNote = "The headline is each strategy's paired ratio to its group's reference: measured side by side, "
+        + "sample by sample, on the same CPU, so the machine's state cancels out; 95% intervals over process generations "
+        + "(results/README.md). Absolute times and MB/s describe this machine at this time."
+
     /// Noise and configuration warnings for the top of a report.
     static func warnings(run: RunData, cells: [CellSummary]) -> [String] {
         var out: [String] = []

@@ -128,8 +128,11 @@ struct LockstepComparison {
         for member in active.sorted() {
             let elapsed = Double(Clocks.wall() - launched) / 1e9
             switch workers[member]!.next(within: max(timeout(member) - elapsed, 0.001)) {
-            case .ended(let verdict), .timedOut(let verdict):
+            case .ended(let verdict):
                 end(member, verdict)
+            case .timedOut:
+                // Counted from the worker's start: say the whole limit, not what was left of it.
+                end(member, Verdict(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"))
             case .line(let line):
                 guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
                     end(member, Verdict(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"))

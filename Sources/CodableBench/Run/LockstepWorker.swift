@@ -69,23 +69,35 @@ final class LockstepWorker {
                 buffer.removeSubrange(...newline)
                 return .line(line)
             }
-            let now = Clocks.wall()
-            guard now < deadline else {
+            switch read(until: deadline) {
+            case .data: continue
+            case .closed: return .ended(endedVerdict())
+            case .timedOut:
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 isRunning = false
                 return .timedOut(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
             }
+        }
+    }
+
+    private enum ReadResult { case data, closed, timedOut }
+
+    /// Appends what the worker writes next to `buffer`, waiting until `deadline` at most.
+    private func read(until deadline: UInt64) -> ReadResult {
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let now = Clocks.wall()
+            guard now < deadline else { return .timedOut }
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let waitMilliseconds = Int32(min((deadline - now) / 1_000_000 + 1, 1_000))
-            let ready = poll(&descriptor, 1, waitMilliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 4_096)
-            let count = read(replies, &chunk, chunk.count)
+            let ready = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
+            if ready < 0 && errno != EINTR { return .closed }
+            guard ready > 0 else { continue }
+            let count = Glibc.read(replies, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return .ended(endedVerdict()) }
+            guard count > 0 else { return .closed }
             buffer += chunk[..<count]
+            return .data
         }
     }
 
@@ -110,15 +122,14 @@ final class LockstepWorker {
         try? requests.write(contentsOf: Data("q\n".utf8))
         try? requests.close()
         let deadline = Clocks.wall() + 5_000_000_000
-        var chunk = [UInt8](repeating: 0, count: 4_096)
-        while Clocks.wall() < deadline {
-            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 100)
-            if ready < 0 && errno != EINTR { break }
-            guard ready > 0 else { continue }
-            let count = read(replies, &chunk, chunk.count)
-            if count == 0 || (count < 0 && errno != EINTR) { return }
+        while true {
+            switch read(until: deadline) {
+            case .data: buffer.removeAll()
+            case .closed: return
+            case .timedOut:
+                kill(process.processIdentifier, SIGKILL)  // did not quit in time
+                return
+            }
         }
-        kill(process.processIdentifier, SIGKILL)  // did not quit in time
     }
 }
