@@ -2,8 +2,8 @@ import Foundation
 
 /// Every strategy on one payload, measured in lockstep: one long-lived worker per strategy, asked
 /// for one sample at a time in the order of `LockstepSchedule`, only one running at a time. All the
-/// comparison's workers are restarted for each process generation; generations are added until
-/// every ratio's interval meets the plan's precision or the comparison's budget is spent.
+/// comparison's workers are restarted for each process generation, so generations can be taken
+/// whenever the runner chooses (it interleaves the comparisons of a run, see `Runner`).
 struct LockstepComparison {
     let members: [Runner.CellState]
     let schedule: LockstepSchedule
@@ -13,7 +13,7 @@ struct LockstepComparison {
     /// Every worker runs on this CPU once warmed up (see `Affinity`).
     var cpu: Int? = Affinity.timingCPU()
 
-    /// Generations every comparison runs, whatever its budget.
+    /// Generations every comparison runs, whatever the run's budget.
     static let minimumGenerations = 3
 
     /// One sample of a generation, in the order taken: the median and mean batch of `batches`
@@ -67,32 +67,41 @@ struct LockstepComparison {
         }
     }
 
-    /// `onGeneration(generation, ratios)` is called after each generation (progress).
-    func measure(onGeneration: (Int, [PairedRatio?]) -> Void) throws -> Result {
-        var result = Result(verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil })
-        var active = Set(members.indices)
-        let start = Clocks.wall()
-        let budget = plan.budgetNanosecondsPerCell * UInt64(max(members.count, 1))
-        var generation = 0
-        while !active.isEmpty {
-            var samples: [Sample] = []
-            try runGeneration(active: &active, result: &result, samples: &samples)
-            result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
-            result.generations.append(samples)
-            generation += 1
-            let ratios = result.ratios(schedule)
-            onGeneration(generation, ratios)
-            // At least three generations; then on while the budget lasts, up to the plan's floor,
-            // and beyond it while some ratio is wider than the target.
-            if generation < Self.minimumGenerations { continue }
-            let pending = active.filter { member in
-                schedule.yardstick[member].map(active.contains) == true
-                    && !(ratios[member]?.meets(precision: plan.precision) ?? false)
-            }
-            let wanted = generation < plan.minGenerations || !pending.isEmpty
-            if !wanted || generation >= plan.maxGenerations || Clocks.wall() - start >= budget { break }
-        }
-        return result
+    /// What has been measured so far, and which members are still measured.
+    private(set) var result: Result
+    private(set) var active: Set<Int>
+
+    init(members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
+         environment: [String: String], launcher: @escaping (Cell) -> WorkerLauncher) {
+        self.members = members
+        self.schedule = schedule
+        self.plan = plan
+        self.environment = environment
+        self.launcher = launcher
+        result = Result(verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil })
+        active = Set(members.indices)
+    }
+
+    var generations: Int { result.generations.count }
+
+    /// Runs one more process generation of every active member.
+    mutating func measureGeneration() throws {
+        var samples: [Sample] = []
+        try runGeneration(active: &active, result: &result, samples: &samples)
+        result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
+        result.generations.append(samples)
+    }
+
+    /// Nothing more to measure: no active member, the plan's most generations, no ratio to
+    /// sharpen, or the plan's floor reached with every ratio within the target. (The runner's
+    /// minimum of three generations and the run's budget come on top.)
+    var isSettled: Bool {
+        if active.isEmpty || generations >= plan.maxGenerations { return true }
+        let paired = active.filter { schedule.yardstick[$0].map(active.contains) == true }
+        if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
+        guard generations >= plan.minGenerations else { return false }
+        let ratios = result.ratios(schedule)
+        return paired.allSatisfy { ratios[$0]?.meets(precision: plan.precision) == true }
     }
 
     private func timeout(_ member: Int) -> Double { launcher(members[member].cell).timeoutSeconds }

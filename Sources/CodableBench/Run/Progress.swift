@@ -1,18 +1,18 @@
 import Foundation
 
 /// Progress lines: one per process generation of each lockstep comparison, and one when a
-/// comparison finishes, with an ETA over comparisons.
+/// comparison finishes, with what is left of the run's sampling budget.
 struct Progress {
     let total: Int
     let log: (String) -> Void
     private var done = 0
-    private let start = Date()
 
     init(total: Int, log: @escaping (String) -> Void) {
         self.total = total
         self.log = log
     }
 
+    /// `[ 3/29]`: the comparison about to finish, of all.
     private var counter: String {
         let width = String(total).count
         return "[" + String(repeating: " ", count: width - String(done + 1).count) + "\(done + 1)/\(total)]"
@@ -26,14 +26,16 @@ struct Progress {
     }
 
     func generation(_ generation: Int, of payload: String, members: [String], ratios: [PairedRatio?], target: Double) {
-        var line = "\(counter) \(payload): generation \(generation), \(members.count) strategies"
+        var line = "  \(payload): generation \(generation), \(members.count) strategies"
         if let widest = Self.widest(ratios, members: members) {
             line += String(format: ", widest ratio interval %@, target ±%g%%", widest, target * 100)
         }
         log(line)
     }
 
-    mutating func finish(_ payload: String, results: [CellResult], ratios: [PairedRatio?], target: Double) {
+    /// `secondsLeft`: of the run's budget; the ETA says it, as the runner stops measuring then.
+    mutating func finish(_ payload: String, results: [CellResult], ratios: [PairedRatio?], target: Double,
+                         secondsLeft: Double) {
         let ended = results.filter { !$0.verdict.outcome.isMeasured }
         let met = ratios.compactMap { $0 }.filter { $0.meets(precision: target) }.count
         var line = "\(counter) \(payload): done, \(met) of \(ratios.compactMap { $0 }.count) ratios within ±\(target * 100)%"
@@ -41,9 +43,8 @@ struct Progress {
             line += "; " + ended.map { "\($0.identity.strategy) \($0.verdict.outcome.rawValue)" }.joined(separator: ", ")
         }
         done += 1
-        if done < total {
-            let elapsed = Date().timeIntervalSince(start)
-            line += "  ETA \(Terminal.duration(elapsed / Double(done) * Double(total - done)))"
+        if done < total && secondsLeft > 0 {
+            line += "  (at most \(Terminal.duration(secondsLeft)) of sampling left)"
         }
         log(line)
     }

@@ -32,8 +32,9 @@ enum TimingAllocator: String, CaseIterable, Sendable {
     case system, jemalloc
 }
 
-/// The parent side of a run: one worker process per cell and pass, rows appended to disk as each
-/// cell finishes, progress on the terminal, a summary at the end.
+/// The parent side of a run: one lockstep comparison per payload, their process generations
+/// interleaved within the run's budget, counts and rows of each comparison on disk as it finishes,
+/// progress on the terminal, a summary at the end.
 struct Runner {
     let runPlan: RunPlan
     let options: RunOptions
@@ -116,18 +117,13 @@ struct Runner {
         try append(RatiosCSV.header, to: ratiosFile)
         var progress = Progress(total: comparisons.count, log: log)
 
-        for members in comparisons {
-            let schedule = LockstepSchedule(members: members.map { ($0.cell.strategy.group, $0.cell.strategy.isReference) })
-            let comparison = LockstepComparison(members: members, schedule: schedule, plan: plan,
-                                                environment: timingEnvironment, launcher: launcher(for:))
+        /// Counts, instructions and rows of a finished comparison, on disk at once.
+        func finish(_ comparison: LockstepComparison) throws -> [CellResult] {
+            let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
             let name = members[0].cell.source.name
-            let measuredComparison = try comparison.measure { generation, ratios in
-                progress.generation(generation, of: name, members: members.map(\.cell.strategy.id), ratios: ratios,
-                                    target: plan.precision)
-            }
-            measured += measuredComparison.measuredNanoseconds
             let ratios = measuredComparison.ratios(schedule)
             var ratioRows: [RatioRow] = []
+            var done: [CellResult] = []
             for (member, state) in members.enumerated() {
                 let verdict = measuredComparison.verdicts[member]
                 let generations = verdict.outcome.isMeasured
@@ -159,12 +155,51 @@ struct Runner {
                         log("warning: \(state.cell.strategy.id) on \(name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)")
                     }
                 }
-                results.append(result)
+                done.append(result)
                 try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
                 try append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: samplesFile)
             }
             try append(ratioRows.map(RatiosCSV.line).joined(), to: ratiosFile)
-            progress.finish(name, results: Array(results.suffix(members.count)), ratios: ratios, target: plan.precision)
+            return done
+        }
+
+        // Interleaved: the next process generation goes to the unfinished comparison that has used
+        // the smallest part of its share of the budget (its strategies × `--budget`), so a cheap
+        // comparison takes many generations and a slow one (large payloads) few, and a comparison
+        // that meets its target early leaves its time to the others. Each comparison's generations
+        // spread over the run, so its interval covers the machine's states across the run. Three
+        // generations each, whatever the budget; a comparison's rows are written when it finishes.
+        var lockstep = comparisons.map { members in
+            LockstepComparison(
+                members: members,
+                schedule: LockstepSchedule(members: members.map { ($0.cell.strategy.group, $0.cell.strategy.isReference) }),
+                plan: plan, environment: timingEnvironment, launcher: launcher(for:))
+        }
+        let perCell = Double(plan.budgetNanosecondsPerCell) / 1e9
+        let budget = perCell * Double(cells.count)
+        var spent = [Double](repeating: 0, count: lockstep.count)
+        var unfinished = Set(lockstep.indices)
+        while let index = unfinished.min(by: {
+            spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
+        }) {
+            let outOfTime = Date().timeIntervalSince(start) >= budget
+            if lockstep[index].generations >= LockstepComparison.minimumGenerations
+                && (lockstep[index].isSettled || outOfTime) {
+                let done = try finish(lockstep[index])
+                results += done
+                unfinished.remove(index)
+                progress.finish(comparisons[index][0].cell.source.name, results: done,
+                                ratios: lockstep[index].result.ratios(lockstep[index].schedule), target: plan.precision,
+                                secondsLeft: budget - Date().timeIntervalSince(start))
+                continue
+            }
+            let before = (Date(), lockstep[index].result.measuredNanoseconds)
+            try lockstep[index].measureGeneration()
+            spent[index] += Date().timeIntervalSince(before.0)
+            measured += lockstep[index].result.measuredNanoseconds - before.1
+            progress.generation(lockstep[index].generations, of: comparisons[index][0].cell.source.name,
+                                members: comparisons[index].map(\.cell.strategy.id),
+                                ratios: lockstep[index].result.ratios(lockstep[index].schedule), target: plan.precision)
         }
 
         let total = Date().timeIntervalSince(start)
