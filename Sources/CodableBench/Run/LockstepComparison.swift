@@ -107,7 +107,7 @@ struct LockstepComparison {
     private func timeout(_ member: Int) -> Double { launcher(members[member].cell).timeoutSeconds }
 
     /// Starts the active members' workers, waits for them to verify and warm up, calibrates their
-    /// sample sizes, runs the rounds, and stops them. Members that fail leave `active` with their
+    /// sample sizes, runs one round, and stops them. Members that fail leave `active` with their
     /// verdict.
     private func runGeneration(active: inout Set<Int>, result: inout Result, samples: inout [Sample]) throws {
         var workers: [Int: LockstepWorker] = [:]
@@ -185,26 +185,15 @@ struct LockstepComparison {
         // once (1 or 2 decodes a batch, say) would bias a whole run; drawn per generation, it is
         // part of the variation between generations that the interval includes.
         let target = Double(plan.minSampleNanoseconds)
-        var sampleNanoseconds: [Int: Double] = [:]
         for member in active.sorted() {
             let guess = Size(nanosecondsPerDecode: firstGuess[member] ?? target, target: target)
             guard let calibration = sample(member, guess) else { continue }
-            let size = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
-            result.sizes[member] = size
-            sampleNanoseconds[member] = calibration.perDecode * Double(size.decodes * size.batches)
+            result.sizes[member] = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
         }
 
-        // Long samples (a large payload's decodes) make long blocks: one pair a block, then.
-        let durations = active.compactMap { sampleNanoseconds[$0] }.sorted()
-        let longSamples = !durations.isEmpty && durations[durations.count / 2] > 4 * target
-        let blockLength = longSamples ? 2 : plan.samplesPerBlock
-        let roundsStart = Clocks.wall()
-
-        for _ in 0..<max(plan.roundsPerGeneration, 1) {
-            for member in schedule.round(active: active, samplesPerBlock: blockLength, shuffle: { $0.shuffle() }) {
-                if let size = result.sizes[member], let taken = sample(member, size) { samples.append(taken) }
-            }
-            if Clocks.wall() - roundsStart >= plan.generationNanoseconds { break }
+        // One round: a block per (strategy, yardstick), in shuffled order.
+        for member in schedule.round(active: active, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
+            if let size = result.sizes[member], let taken = sample(member, size) { samples.append(taken) }
         }
 
     }
