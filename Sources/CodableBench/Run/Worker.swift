@@ -61,7 +61,6 @@ enum Worker {
         } catch {
             report.markThrewDuringMeasurement(error)
         }
-        bytes = Data()
         return report
     }
 
@@ -90,7 +89,6 @@ enum Worker {
                 report.markThrewDuringMeasurement(error)
             }
         }
-        bytes = Data()
         if let cpu { Affinity.pin(to: cpu) }
         try channel.sendReport(report)
         guard let repeated else { return }
