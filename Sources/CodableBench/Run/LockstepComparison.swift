@@ -48,22 +48,25 @@ struct LockstepComparison {
     struct Result {
         var verdicts: [Verdict]
         var outputBytes: [Int?]
-        /// Sample size of each member in the current generation.
-        var sizes: [Int: Size] = [:]
         /// Per generation, its samples in the order taken (calibration samples left out).
         var generations: [[Sample]] = []
+        /// Per member and generation, the log ratios of its pairs, taken once as each generation
+        /// is recorded.
+        var logRatios: [[[Double]]]
         var measuredNanoseconds: UInt64 = 0
 
-        /// Per member, the log ratios against its yardstick, by generation.
-        func logRatios(_ schedule: LockstepSchedule) -> [[[Double]]] {
-            let perGeneration = generations.map { generation in
-                schedule.logRatios(generation.map { ($0.member, $0.perDecode) })
-            }
-            return verdicts.indices.map { member in perGeneration.map { $0[member] ?? [] } }
-        }
+        /// Per member, the paired ratio to its yardstick so far.
+        var ratios: [PairedRatio?] { logRatios.map { PairedRatio(logRatiosByGeneration: $0) } }
 
-        func ratios(_ schedule: LockstepSchedule) -> [PairedRatio?] {
-            logRatios(schedule).map { PairedRatio(logRatiosByGeneration: $0) }
+        /// A member's samples, per decode, by generation (those it took part in).
+        func timings(of member: Int) -> [[TimingSample]] {
+            generations.map { generation in
+                generation.enumerated().filter { $0.element.member == member }.map { sequence, sample in
+                    TimingSample(wallNanoseconds: sample.perDecode,
+                                 cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
+                                 decodes: sample.decodes * sample.batches, sequence: sequence)
+                }
+            }.filter { !$0.isEmpty }
         }
     }
 
@@ -78,7 +81,8 @@ struct LockstepComparison {
         self.plan = plan
         self.environment = environment
         self.launcher = launcher
-        result = Result(verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil })
+        result = Result(verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
+                        logRatios: members.map { _ in [] })
         active = Set(members.indices)
     }
 
@@ -86,8 +90,9 @@ struct LockstepComparison {
 
     /// Runs one more process generation of every active member.
     mutating func measureGeneration() throws {
-        var samples: [Sample] = []
-        try runGeneration(active: &active, result: &result, samples: &samples)
+        let samples = try runGeneration()
+        let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })
+        for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
         result.generations.append(samples)
     }
@@ -100,7 +105,7 @@ struct LockstepComparison {
         let paired = active.filter { schedule.yardstick[$0].map(active.contains) == true }
         if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
         guard generations >= plan.minGenerations else { return false }
-        let ratios = result.ratios(schedule)
+        let ratios = result.ratios
         return paired.allSatisfy { ratios[$0]?.meets(precision: plan.precision) == true }
     }
 
@@ -109,7 +114,7 @@ struct LockstepComparison {
     /// Starts the active members' workers, waits for them to verify and warm up, calibrates their
     /// sample sizes, runs one round, and stops them. Members that fail leave `active` with their
     /// verdict.
-    private func runGeneration(active: inout Set<Int>, result: inout Result, samples: inout [Sample]) throws {
+    private mutating func runGeneration() throws -> [Sample] {
         var workers: [Int: LockstepWorker] = [:]
         let launched = Clocks.wall()
         let verifiedBefore = !result.generations.isEmpty
@@ -185,16 +190,18 @@ struct LockstepComparison {
         // once (1 or 2 decodes a batch, say) would bias a whole run; drawn per generation, it is
         // part of the variation between generations that the interval includes.
         let target = Double(plan.minSampleNanoseconds)
+        var sizes: [Int: Size] = [:]
         for member in active.sorted() {
             let guess = Size(nanosecondsPerDecode: firstGuess[member] ?? target, target: target)
             guard let calibration = sample(member, guess) else { continue }
-            result.sizes[member] = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
+            sizes[member] = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
         }
 
         // One round: a block per (strategy, yardstick), in shuffled order.
+        var samples: [Sample] = []
         for member in schedule.round(active: active, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
-            if let size = result.sizes[member], let taken = sample(member, size) { samples.append(taken) }
+            if let size = sizes[member], let taken = sample(member, size) { samples.append(taken) }
         }
-
+        return samples
     }
 }

@@ -93,7 +93,6 @@ struct Runner {
         let cells = runPlan.cells
         var payloads: [String: PreparedPayload] = [:]
         var results: [CellResult] = []
-        var measured: UInt64 = 0
         let start = Date()
         let states = try cells.map { cell -> CellState in
             let key = cell.source.knobs
@@ -121,20 +120,12 @@ struct Runner {
         func finish(_ comparison: LockstepComparison) throws -> [CellResult] {
             let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
             let name = members[0].cell.source.name
-            let ratios = measuredComparison.ratios(schedule)
+            let ratios = measuredComparison.ratios
             var ratioRows: [RatioRow] = []
             var done: [CellResult] = []
             for (member, state) in members.enumerated() {
                 let verdict = measuredComparison.verdicts[member]
-                let generations = verdict.outcome.isMeasured
-                    ? measuredComparison.generations.map { generation in
-                        generation.enumerated().filter { $0.element.member == member }.map { sequence, sample in
-                            TimingSample(wallNanoseconds: sample.perDecode,
-                                         cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
-                                         decodes: sample.decodes * sample.batches, sequence: sequence)
-                        }
-                    }.filter { !$0.isEmpty }
-                    : []
+                let generations = verdict.outcome.isMeasured ? measuredComparison.timings(of: member) : []
                 var result = CellResult(cell: state.cell, identity: state.identity, verdict: verdict,
                                         generations: generations, outputBytes: measuredComparison.outputBytes[member])
                 if let y = schedule.yardstick[member], !generations.isEmpty {
@@ -189,18 +180,18 @@ struct Runner {
                 results += done
                 unfinished.remove(index)
                 progress.finish(comparisons[index][0].cell.source.name, results: done,
-                                ratios: lockstep[index].result.ratios(lockstep[index].schedule), target: plan.precision,
+                                ratios: lockstep[index].result.ratios, target: plan.precision,
                                 secondsLeft: budget - Date().timeIntervalSince(start))
                 continue
             }
-            let before = (Date(), lockstep[index].result.measuredNanoseconds)
+            let before = Date()
             try lockstep[index].measureGeneration()
-            spent[index] += Date().timeIntervalSince(before.0)
-            measured += lockstep[index].result.measuredNanoseconds - before.1
+            spent[index] += Date().timeIntervalSince(before)
             progress.generation(lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                                 members: comparisons[index].map(\.cell.strategy.id),
-                                ratios: lockstep[index].result.ratios(lockstep[index].schedule), target: plan.precision)
+                                ratios: lockstep[index].result.ratios, target: plan.precision)
         }
+        let measured = lockstep.map(\.result.measuredNanoseconds).reduce(0, +)
 
         let total = Date().timeIntervalSince(start)
         let info = RunInfo(cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
