@@ -38,7 +38,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        // The database group (seed 004): SQLite through GRDB; needs libsqlite3-dev.
+        // The database group (juejin [String: Any] post): SQLite through GRDB; needs libsqlite3-dev.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Counting allocations where jemalloc is not installed (preloaded by the counting pass only).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),

@@ -18,7 +18,7 @@ enum SubtypeKeys: String, CodingKey {
     case photoCount = "photo_count"
 }
 
-/// Seed 003's base class: the fields every content type shares (here the whole standard article
+/// The subclass Codable posts' base class: the fields every content type shares (here the whole standard article
 /// and the `kind` discriminator), decoded by its synthesized `init(from:)`.
 class Article: Decodable {
     let kind: String
@@ -64,7 +64,7 @@ final class GalleryArticle: Article {
     override var canonicalKind: CanonicalKind { .gallery(photoCount: photoCount) }
 }
 
-/// The pitfall of seed 003: subclasses without their own `init(from:)`. They inherit the base
+/// The pitfall of the subclass Codable posts: subclasses without their own `init(from:)`. They inherit the base
 /// class's, compile, "succeed", and keep their own properties at their defaults.
 final class VideoArticleMissingInit: Article {
     var video: Video?
@@ -175,7 +175,7 @@ struct FlatArticle: Decodable {
     }
 }
 
-/// Seed 003's composition: one struct built from parts decoded from the same decoder.
+/// The subclass Codable posts' composition: one struct built from parts decoded from the same decoder.
 struct ComposedArticle: Decodable {
     struct Media: Decodable {
         let kind: String

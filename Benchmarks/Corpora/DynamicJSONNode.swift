@@ -4,7 +4,7 @@ import Foundation
 
 /// One node of an already parsed JSON tree, as app code reads it by hand. The corpora's manual
 /// mappings are written once, generic over the tree (`[String: Any]` from JSONSerialization, a JSON
-/// value enum, seed 000's AnyCodable); the optimizer specializes them, so each backend runs plain
+/// value enum, the AnyCodable post's type); the optimizer specializes them, so each backend runs plain
 /// casts and lookups, as hand-written code for that tree would.
 public protocol DynamicJSONNode {
     var isNull: Bool { get }
@@ -160,7 +160,7 @@ extension JSON: DynamicJSONNode {
     }
 }
 
-/// Seed 000's AnyCodable: nested values are `[String: AnyCodable]` and `[AnyCodable]`, leaves are
+/// The AnyCodable post's type: nested values are `[String: AnyCodable]` and `[AnyCodable]`, leaves are
 /// Swift `Int`, `Double`, `String`, `Bool` (null becomes a nil value).
 extension AnyCodable: DynamicJSONNode {
     public var isNull: Bool { value == nil }

@@ -76,7 +76,7 @@ struct ExtColumnRecord<Ext: Decodable>: Decodable, FetchableRecord {
     }
 }
 
-/// Seed 004's `[String: Any]` extension (JSONCodingKeys) through GRDB's row decoder: the
+/// The juejin [String: Any] post's `[String: Any]` extension (JSONCodingKeys) through GRDB's row decoder: the
 /// extension asks for a nested keyed container on the `ext` column, which GRDB cannot build.
 struct DictionaryExtRecord: Decodable, FetchableRecord {
     let core: StandardArticle

@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 import StandardModel
 
-/// The keyed-collection payload of seed 001: `"articles": { "<id>": { ...article without id... } }`.
+/// The keyed-collection payload of the PayloadTransformable recipe: `"articles": { "<id>": { ...article without id... } }`.
 /// An article's fields without its id, which is the member's key.
 struct ArticleBody: Decodable {
     let title: String
@@ -127,7 +127,7 @@ enum DynamicKeys {
     }
 }
 
-/// Seed 001's PayloadTransformable: parse with JSONSerialization, turn the keyed object into an
+/// The PayloadTransformable recipe: parse with JSONSerialization, turn the keyed object into an
 /// array with the key injected, serialize it again (pretty-printed, as the seed does), and decode
 /// that with JSONDecoder.
 enum PayloadTransform {

@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 
 /// `JSONSerialization.jsonObject` → `[String: Any]` → entity, mapped by hand with `as?` casts: the
-/// pre-Codable way seeds 001, 002 and 004 start from. Strict: a missing or mistyped required field
+/// pre-Codable way the PayloadTransformable recipe and Takagi's Nikkei talk and the juejin [String: Any] post start from. Strict: a missing or mistyped required field
 /// throws with its path.
 public enum ManualDictionary {
     public struct Article {

@@ -7,12 +7,12 @@ public enum DynamicValuesStrategies {
     /// `ext-all-small` has every kind of value (nulls, arrays, 2.0-style doubles): techniques that
     /// change values are caught there. The plain profiles hold only what every technique keeps.
     static let profiles = ["ext-all-small", "ext-plain-small", "ext-plain-medium"]
-    /// Codable has no way to tell `7.0` from `7`, seed 004's try order drops nulls, and `as? Int`
+    /// Codable has no way to tell `7.0` from `7`, the juejin [String: Any] post's try order drops nulls, and `as? Int`
     /// accepts an integral NSNumber double: each is reported as wrong-output with its path.
     static let changesValues: [String: Outcome] = ["ext-all-small": .wrongOutput]
 
     public static let all: [Strategy] = [
-        Strategy(id: "ext-skipped", group: group, summary: "ext not decoded: the reference (seeds 000, 004)",
+        Strategy(id: "ext-skipped", group: group, summary: "ext not decoded: the reference (AnyCodable post; juejin [String: Any] post)",
                  isReference: true, defaultProfiles: profiles,
                  decode: ExtFeed<SkippedExt>.decode,
                  canonical: { feed in
@@ -20,16 +20,16 @@ public enum DynamicValuesStrategies {
                      return .feed(canonical)
                  }),
         Strategy(id: "anycodable-try-chain", group: group,
-                 summary: "seed 000's AnyCodable: Any filled by trying Int, Double, String, Bool, array, dictionary",
+                 summary: "the AnyCodable post's type: Any filled by trying Int, Double, String, Bool, array, dictionary",
                  defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<AnyCodableExt>.decode, canonical: { $0.canonical }),
         Strategy(id: "json-enum", group: group,
-                 summary: "a typed JSON value enum (null, Bool, Int64, Double, String, array, object) (seeds 000, 004)",
+                 summary: "a typed JSON value enum (null, Bool, Int64, Double, String, array, object) (AnyCodable post; juejin [String: Any] post)",
                  defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONEnumExt>.decode, canonical: { $0.canonical }),
         Strategy(id: "jsoncodingkeys-dictionary", group: group,
-                 summary: "seed 004's [String: Any] via JSONCodingKeys and container extensions",
+                 summary: "the juejin post's [String: Any] via JSONCodingKeys and container extensions",
                  defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONCodingKeysExt>.decode, canonical: { $0.canonical }),
         Strategy(id: "ext-jsonserialization", group: group,
-                 summary: "entity via Codable, ext via a second JSONSerialization parse (seeds 000, 004)",
+                 summary: "entity via Codable, ext via a second JSONSerialization parse (AnyCodable post; juejin [String: Any] post)",
                  defaultProfiles: profiles, expectedOutcomes: changesValues, decode: JSONSerializationExt.decode, canonical: JSONSerializationExt.canonical),
     ]
 }

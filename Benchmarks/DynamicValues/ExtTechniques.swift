@@ -1,7 +1,7 @@
 import CodableBench
 import Foundation
 
-/// Seed 000's AnyCodable: a struct holding `Any`, filled by trying Int, Double, String, Bool,
+/// The AnyCodable post's type: a struct holding `Any`, filled by trying Int, Double, String, Bool,
 /// [AnyCodable], [String: AnyCodable] in that order; nil when nothing fits.
 public struct AnyCodable: Decodable {
     public let value: Any?
@@ -81,7 +81,7 @@ enum JSONEnumExt: ExtRepresentation {
     static func json(_ value: JSON) -> JSONValue { value.jsonValue }
 }
 
-/// Seed 004's `JSONCodingKeys`: `[String: Any]` through container extensions and a dynamic key,
+/// The juejin [String: Any] post's `JSONCodingKeys`: `[String: Any]` through container extensions and a dynamic key,
 /// trying Bool, String, Int, Double, nested dictionary, nested array per key (and Bool, Double,
 /// String, dictionary, array per array element), exactly in the seed's order.
 struct JSONCodingKeys: CodingKey {
@@ -99,7 +99,7 @@ struct JSONCodingKeys: CodingKey {
 }
 
 extension KeyedDecodingContainer {
-    /// Seed 004's entry point (public: the database group calls it through GRDB's row decoder).
+    /// The juejin [String: Any] post's entry point (public: the database group calls it through GRDB's row decoder).
     public func decode(_ type: [String: Any].Type, forKey key: K) throws -> [String: Any] {
         let container = try nestedContainer(keyedBy: JSONCodingKeys.self, forKey: key)
         return try container.decode(type)

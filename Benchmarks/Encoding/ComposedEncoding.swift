@@ -1,7 +1,7 @@
 import Foundation
 import StandardModel
 
-/// Seed 003's "Data = struct + struct": the article body is two structs with synthesized
+/// The subclass Codable posts' "Data = struct + struct": the article body is two structs with synthesized
 /// encoding, both writing into the same encoder, so the server sees one flat object.
 struct ComposedArticle: Encodable {
     /// What the article says.

@@ -1,7 +1,7 @@
 import CodableBench
 import Foundation
 
-/// Seed 000's `Encodable.dictionary` for an analytics SDK: JSONEncoder (sorted keys) →
+/// The AnyCodable post's `Encodable.dictionary` for an analytics SDK: JSONEncoder (sorted keys) →
 /// JSONSerialization → a recursive pass that turns boolean NSNumbers back into `Bool` (the seed
 /// uses `CFGetTypeID`, which Linux Foundation does not expose; the NSNumber's `objCType` "c" is
 /// the same test).

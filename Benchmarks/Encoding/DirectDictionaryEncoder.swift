@@ -1,6 +1,6 @@
 import Foundation
 
-/// The alternative to seed 000's byte round trip: an `Encoder` that builds `[String: Any]`
+/// The alternative to the AnyCodable post's byte round trip: an `Encoder` that builds `[String: Any]`
 /// directly, with Swift `Bool`s from the start (nothing to repair), dates as ISO-8601 strings and
 /// URLs as strings, as the JSON path would write them.
 enum DirectDictionaryEncoder {

@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 import StandardModel
 
-/// Seed 003's enum tip: the section's wire value is uppercase (its own `encode(to:)` through a
+/// The subclass Codable posts' enum tip: the section's wire value is uppercase (its own `encode(to:)` through a
 /// single-value container, not the raw value), and the article adds a key derived from it
 /// (`section_desk`) without a stored property, through an extra coding key.
 enum DeskSection: Encodable {

@@ -1,7 +1,7 @@
 import Foundation
 import StandardModel
 
-/// What a hand-written `encode(to:)` does with a nil optional (seed 003, "encode ?"): leave the key
+/// What a hand-written `encode(to:)` does with a nil optional (the subclass Codable posts, "encode ?"): leave the key
 /// out (`encodeIfPresent`) or send it as `null` (`encode`, so the server always sees the key).
 protocol NilPolicy {
     static func encode<T: Encodable, K: CodingKey>(_ value: T?, forKey key: K, in c: inout KeyedEncodingContainer<K>) throws

@@ -1,7 +1,7 @@
 import Foundation
 import StandardModel
 
-/// Seed 003's subclass encode issue. The base class encodes the shared fields; a subclass that
+/// The subclass Codable posts' subclass encode issue. The base class encodes the shared fields; a subclass that
 /// does not override `encode(to:)` inherits the base's, compiles, and silently leaves its own
 /// fields out of the body.
 class BaseArticle: Encodable {

@@ -3,7 +3,7 @@ import Foundation
 import StandardModel
 
 /// A section enum that survives values the client does not know: lowercased on the way in, and
-/// `.unknown(raw)` for anything else (seed 003).
+/// `.unknown(raw)` for anything else (subclass Codable posts).
 enum FallbackSection: Decodable {
     case known(StandardSection)
     case unknown(String)

@@ -3,7 +3,7 @@ import Foundation
 import StandardModel
 
 /// camelCase properties with no CodingKeys: the keys are converted by the decoder's
-/// `keyDecodingStrategy` (seed 002's `.convertFromSnakeCase`, or a `.custom` closure).
+/// `keyDecodingStrategy` (Takagi's Nikkei talk's `.convertFromSnakeCase`, or a `.custom` closure).
 enum CamelCase {
     struct Feed: Decodable {
         let status: String

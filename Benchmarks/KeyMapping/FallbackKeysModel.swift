@@ -22,7 +22,7 @@ enum FallbackArticleKeys: String, CodingKey {
     case commentCount = "comment_count"
 }
 
-/// Seed 002's "use whichever key is present": `decodeIfPresent(a) ?? decode(b)`.
+/// Takagi's Nikkei talk's "use whichever key is present": `decodeIfPresent(a) ?? decode(b)`.
 enum IfPresentLookup: FallbackLookup {
     static func title(_ c: KeyedDecodingContainer<FallbackArticleKeys>) throws -> String {
         try c.decodeIfPresent(String.self, forKey: .title) ?? c.decode(String.self, forKey: .headline)

@@ -23,7 +23,7 @@ protocol LossyArticleList {
     var elements: [StandardArticle] { get }
 }
 
-/// Seed 002's IgnoreFailureDecodable: each element decodes to nil on failure, then compactMap.
+/// Takagi's Nikkei talk's IgnoreFailureDecodable: each element decodes to nil on failure, then compactMap.
 struct FailableWrapperList: Decodable, LossyArticleList {
     struct IgnoreFailure<T: Decodable>: Decodable {
         let element: T?
@@ -117,7 +117,7 @@ struct PropertyWrapperFeed: Decodable {
     }
 }
 
-/// The pitfall of seed 002: `try?` in a `while !isAtEnd` loop. A failed decode does not advance
+/// The pitfall of Takagi's Nikkei talk: `try?` in a `while !isAtEnd` loop. A failed decode does not advance
 /// the container, so the loop retries the same bad element forever.
 struct NaiveTryLoopList: Decodable, LossyArticleList {
     let elements: [StandardArticle]

@@ -24,7 +24,7 @@ struct IfPresentArticle: Decodable, CanonicalArticleConvertible {
     }
 }
 
-/// Non-optional properties with defaults, `(try? decode) ?? default` (seed 003). The default
+/// Non-optional properties with defaults, `(try? decode) ?? default` (subclass Codable posts). The default
 /// stands for "absent", so the canonical form maps it back to nil.
 struct TryDefaultArticle: Decodable, CanonicalArticleConvertible {
     let required: RequiredFields
@@ -49,7 +49,7 @@ struct TryDefaultArticle: Decodable, CanonicalArticleConvertible {
     }
 }
 
-/// `@Default` (seed 003): a property wrapper plus a `KeyedDecodingContainer` overload, so the
+/// `@Default` (subclass Codable posts): a property wrapper plus a `KeyedDecodingContainer` overload, so the
 /// synthesized init falls back to the default for a missing or null key.
 protocol DefaultValueProvider {
     associatedtype Value: Decodable

@@ -8,13 +8,13 @@ public enum MissingAndDefaultsStrategies {
 
     public static let all: [Strategy] = [
         Strategy(id: "optional-ifpresent", group: group,
-                 summary: "Optional properties read with decodeIfPresent (seed 003)", isReference: true,
+                 summary: "Optional properties read with decodeIfPresent (subclass Codable posts)", isReference: true,
                  defaultProfiles: profiles, decode: DefaultsFeed<IfPresentArticle>.decode, canonical: { $0.canonical }),
         Strategy(id: "default-try-qq", group: group,
-                 summary: "non-optional properties, (try? decode) ?? default (seed 003)",
+                 summary: "non-optional properties, (try? decode) ?? default (subclass Codable posts)",
                  defaultProfiles: profiles, decode: DefaultsFeed<TryDefaultArticle>.decode, canonical: { $0.canonical }),
         Strategy(id: "default-property-wrapper", group: group,
-                 summary: "@Default property wrapper + KeyedDecodingContainer overload (seed 003, BetterCodable)",
+                 summary: "@Default property wrapper + KeyedDecodingContainer overload (the subclass Codable posts, BetterCodable)",
                  defaultProfiles: profiles, decode: DefaultsFeed<WrapperDefaultArticle>.decode, canonical: { $0.canonical }),
     ]
 }

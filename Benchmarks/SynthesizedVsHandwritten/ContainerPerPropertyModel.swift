@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 
 /// Codextended-style helpers (`try decoder.decode("title")`): every property asks the decoder for a
-/// fresh keyed container with a string key, as seed 002's helper libraries do.
+/// fresh keyed container with a string key, as Takagi's Nikkei talk's helper libraries do.
 struct AnyKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }

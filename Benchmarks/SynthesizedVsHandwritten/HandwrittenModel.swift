@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 
 /// The same feed with a hand-written `init(from:)` for every type, making exactly the container
-/// calls the compiler would synthesize (seed 002's question: is writing them by hand faster?).
+/// calls the compiler would synthesize (Takagi's Nikkei talk's question: is writing them by hand faster?).
 enum Handwritten {
     struct Feed: Decodable {
         let status: String

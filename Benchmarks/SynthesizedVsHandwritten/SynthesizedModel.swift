@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 
 /// The feed as most apps write it: compiler-synthesized `Decodable`, `CodingKeys` whose raw values
-/// are the payload's snake_case keys (seed 002).
+/// are the payload's snake_case keys (Takagi, Nikkei 2019).
 enum Synthesized {
     struct Feed: Decodable {
         let status: String

@@ -54,7 +54,7 @@ struct EncodingTests {
         #expect(verdict.detail == "wrote \(written.count) bytes per operation")
     }
 
-    /// Seed 000's repair matters: JSONSerialization hands booleans over as NSNumbers.
+    /// The AnyCodable post's repair matters: JSONSerialization hands booleans over as NSNumbers.
     @Test func dictionaryPathsHandAnalyticsRealBooleans() throws {
         let feed = try EncodingStrategies.standardFeed(NewsGenerator.generate(try TestSupport.profile("tiny")).bytes)
         let repaired = try EncodableToDictionary.dictionary(feed)

@@ -328,7 +328,7 @@ struct NewsGenerator {
         return (name, Array("\"\(name)\":".utf8))
     }
 
-    /// An object of `profile.extKeys` mixed values (seed 000's analytics properties, seed 004's `ext`).
+    /// An object of `profile.extKeys` mixed values (the AnyCodable post's analytics properties, the juejin [String: Any] post's `ext`).
     private mutating func writeExtObject(depth: Int) -> JSONValue {
         writer.raw("{")
         var object: [String: JSONValue] = [:]

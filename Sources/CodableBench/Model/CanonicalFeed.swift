@@ -162,7 +162,7 @@ public struct CanonicalMetrics: Equatable, Sendable {
     }
 }
 
-/// An article's subtype on a payload with a subtype mix (seed 003's class hierarchy). Values are
+/// An article's subtype on a payload with a subtype mix (the subclass Codable posts' class hierarchy). Values are
 /// optional so a technique that loses them (a subclass without `init(from:)`) shows as a difference.
 public enum CanonicalKind: Equatable, Sendable {
     /// The payload has no `kind` discriminator.

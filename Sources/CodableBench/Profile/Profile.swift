@@ -30,7 +30,7 @@ struct Profile: Equatable, Sendable {
     enum CollectionForm: String, Codable, Sendable, CaseIterable {
         /// `"articles": [ {...}, ... ]`
         case array
-        /// Firebase style (seed 001): `"articles": { "<id>": {...without id...}, ... }`, in increasing id order.
+        /// Firebase style (PayloadTransformable recipe): `"articles": { "<id>": {...without id...}, ... }`, in increasing id order.
         case keyed
     }
 
@@ -59,7 +59,7 @@ struct Profile: Equatable, Sendable {
     /// `thumbnail_url` for `image_url`), which fallback-key strategies must accept.
     var legacyKeyRate: Double
     var collectionForm: CollectionForm
-    /// Share of articles that are a subtype (half `video`, half `gallery`, seed 003's class
+    /// Share of articles that are a subtype (half `video`, half `gallery`, the subclass Codable posts' class
     /// hierarchy); above 0, every article carries a `kind` discriminator.
     var subtypeMix: Double
 
