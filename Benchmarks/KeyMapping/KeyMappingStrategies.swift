@@ -2,6 +2,9 @@ import CodableBench
 import StandardModel
 
 /// Group `key-mapping`: what do key conversion strategies, fallback keys and nested paths cost?
+/// The key conversions are timed against `synthesized` (explicit snake_case `CodingKeys`, the plain
+/// way to map keys); the `allKeys` fallback against the `decodeIfPresent` one, since no plain decode
+/// reads the legacy-keys payloads.
 public enum KeyMappingStrategies {
     public static let group = "key-mapping"
     static let profiles = ["small", "medium"]
@@ -9,24 +12,27 @@ public enum KeyMappingStrategies {
 
     public static let all: [Strategy] = [
         Strategy(id: "snake-case-strategy", group: group,
-                 summary: "camelCase properties + .convertFromSnakeCase (seed 002)", defaultProfiles: profiles,
+                 summary: "camelCase properties + .convertFromSnakeCase (Takagi, Nikkei 2019)",
+                 yardstick: "synthesized", defaultProfiles: profiles,
                  decode: CamelCase.decodeWithSnakeCaseStrategy, canonical: CamelCase.canonical),
         Strategy(id: "custom-key-strategy", group: group,
-                 summary: "camelCase properties + a .custom key conversion closure (seed 002)", defaultProfiles: profiles,
+                 summary: "camelCase properties + a .custom key conversion closure (Takagi, Nikkei 2019)",
+                 yardstick: "synthesized", defaultProfiles: profiles,
                  decode: CamelCase.decodeWithCustomKeyStrategy, canonical: CamelCase.canonical),
         Strategy(id: "fallback-keys-ifpresent", group: group,
-                 summary: "decodeIfPresent(title) ?? decode(headline) for legacy keys (seed 002)",
+                 summary: "decodeIfPresent(title) ?? decode(headline) for legacy keys (Takagi, Nikkei 2019)",
                  defaultProfiles: legacyProfiles,
                  decode: FallbackFeed<IfPresentLookup>.decode, canonical: { $0.canonical }),
         Strategy(id: "fallback-keys-allkeys", group: group,
-                 summary: "filter allKeys for the candidate keys, MetaCodable style", defaultProfiles: legacyProfiles,
+                 summary: "filter allKeys for the candidate keys, MetaCodable style",
+                 yardstick: "fallback-keys-ifpresent", defaultProfiles: legacyProfiles,
                  decode: FallbackFeed<AllKeysLookup>.decode, canonical: { $0.canonical }),
         Strategy(id: "nested-path-containers", group: group,
-                 summary: "reach data.articles with nestedContainer(keyedBy:forKey:) (seed 002)", defaultProfiles: profiles,
+                 summary: "reach data.articles with nestedContainer(keyedBy:forKey:) (Takagi, Nikkei 2019)", defaultProfiles: profiles,
                  decode: { try makeStandardDecoder().decode(NestedContainersFeed.self, from: $0) },
                  canonical: { $0.canonical }),
         Strategy(id: "nested-path-wrappers", group: group,
-                 summary: "reach data.articles with a synthesized wrapper struct per level (seed 002)",
+                 summary: "reach data.articles with a synthesized wrapper struct per level (Takagi, Nikkei 2019)",
                  isReference: true, defaultProfiles: profiles,
                  decode: { try makeStandardDecoder().decode(WrappersFeed.self, from: $0) },
                  canonical: { $0.canonical }),

@@ -135,6 +135,16 @@ struct LockstepScheduleTests {
         #expect(schedule.logRatios(order.map { ($0, 1.0) }).keys.sorted() == [3])
     }
 
+    /// A declared yardstick wins when it runs on this payload; without it, the group's reference.
+    @Test func aDeclaredYardstickWinsOverTheGroupReference() {
+        let members: [(id: String, group: String, isReference: Bool, yardstick: String?)] = [
+            ("synthesized", "g1", true, nil), ("wrappers", "keys", true, nil), ("snake", "keys", false, "synthesized"),
+            ("allkeys", "keys", false, "ifpresent"),
+        ]
+        #expect(LockstepSchedule(members: members).yardstick == [nil, 0, 0, 1])
+        #expect(LockstepSchedule(members: Array(members.dropFirst())).yardstick == [nil, 0, 0])
+    }
+
     @Test func noReferenceMeansNoPairs() {
         let schedule = LockstepSchedule(members: [("g", false), ("g", false)])
         #expect(schedule.yardstick == [nil, nil])

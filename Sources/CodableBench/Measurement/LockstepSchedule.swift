@@ -1,7 +1,8 @@
 /// Who is paired with whom in one lockstep comparison (every strategy on one payload), and in
 /// which order the parent asks the workers for samples.
 ///
-/// Each strategy's yardstick is its group's reference on this payload; each group reference's is
+/// Each strategy's yardstick is the one it declares when present (the plain technique a reader
+/// compares it with), else its group's reference on this payload; each group reference's is
 /// the comparison's anchor, the reference of the first group present (in the catalogue,
 /// `synthesized`), so that questions across groups (the dictionary path against Codable) are paired
 /// too. A round runs one block per (strategy, yardstick) pair, the blocks in shuffled order; a block
@@ -17,18 +18,27 @@ struct LockstepSchedule: Equatable, Sendable {
     /// group has no reference on this payload).
     let yardstick: [Int?]
 
-    /// `members` in the comparison's order: (group, is the group's reference).
-    init(members: [(group: String, isReference: Bool)]) {
+    /// `members` in the comparison's order: (id, group, is the group's reference, declared
+    /// yardstick). A declared yardstick present in the comparison wins over the group's reference.
+    init(members: [(id: String, group: String, isReference: Bool, yardstick: String?)]) {
         var groupReference: [String: Int] = [:]
         for (index, member) in members.enumerated() where member.isReference && groupReference[member.group] == nil {
             groupReference[member.group] = index
         }
         let anchor = members.firstIndex { groupReference[$0.group] != nil }.flatMap { groupReference[members[$0].group] }
         yardstick = members.enumerated().map { index, member in
+            if let declared = member.yardstick, let y = members.firstIndex(where: { $0.id == declared }), y != index {
+                return y
+            }
             if let reference = groupReference[member.group], reference != index { return reference }
             if groupReference[member.group] == index, let anchor, anchor != index { return anchor }
             return nil
         }
+    }
+
+    /// Members identified by group only (tests): ids are their positions, no declared yardsticks.
+    init(members: [(group: String, isReference: Bool)]) {
+        self.init(members: members.enumerated().map { ("\($0.offset)", $0.element.group, $0.element.isReference, nil) })
     }
 
     init(yardstick: [Int?]) {

@@ -42,6 +42,9 @@ public struct Strategy: @unchecked Sendable {
     public let isPitfall: Bool
     /// The group's reference strategy, which ratios are computed against.
     public let isReference: Bool
+    /// The strategy this one is timed against when that is not its group's reference: the plain
+    /// technique a reader compares it with (`snake-case-strategy` against `synthesized`).
+    public let yardstick: String?
     /// Profiles the strategy runs on by default (overridden by `--profile`).
     public let defaultProfiles: [String]
     /// Files the strategy runs on by default (e.g. `twitter.json`), looked up by name in the run's
@@ -82,6 +85,7 @@ public struct Strategy: @unchecked Sendable {
         contract: Contract = .strict,
         isPitfall: Bool = false,
         isReference: Bool = false,
+        yardstick: String? = nil,
         defaultProfiles: [String]? = nil,
         defaultFiles: [String] = [],
         isHidden: Bool = false,
@@ -91,7 +95,7 @@ public struct Strategy: @unchecked Sendable {
         canonical: @escaping (Output) throws -> CanonicalOutput
     ) {
         self.init(id: id, group: group, summary: summary, contract: contract, isPitfall: isPitfall,
-                  isReference: isReference, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
+                  isReference: isReference, yardstick: yardstick, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
                   isHidden: isHidden, timeoutCap: timeoutCap, expectedOutcomes: expectedOutcomes,
                   input: { $0 }, run: decode, canonical: canonical)
     }
@@ -106,6 +110,7 @@ public struct Strategy: @unchecked Sendable {
         contract: Contract = .strict,
         isPitfall: Bool = false,
         isReference: Bool = false,
+        yardstick: String? = nil,
         defaultProfiles: [String]? = nil,
         defaultFiles: [String] = [],
         isHidden: Bool = false,
@@ -121,6 +126,7 @@ public struct Strategy: @unchecked Sendable {
         self.contract = contract
         self.isPitfall = isPitfall
         self.isReference = isReference
+        self.yardstick = yardstick
         // Without profiles named, a strategy runs on the standard sizes unless it is bound to files.
         self.defaultProfiles = defaultProfiles ?? (defaultFiles.isEmpty ? ["small", "medium", "large"] : [])
         self.defaultFiles = defaultFiles
