@@ -1,4 +1,4 @@
 import Catalogue
 import CodableBench
 
-CommandLineTool.main(strategies: Catalogue.all)
+CommandLineTool.main(strategies: Catalogue.all, claims: ["Data/claims.json"])

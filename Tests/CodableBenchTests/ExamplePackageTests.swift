@@ -37,6 +37,12 @@ struct ExamplePackageTests {
         // The captured payload's digest is on every row, so runs on different captures never compare.
         let bytes = try Data(contentsOf: Self.example.appendingPathComponent("Payloads/orders.json"))
         #expect(rows.allSatisfy { $0.cell.sha256 == SHA256.hex(of: bytes) })
+        // The package's own claims file: its question and both claims, each with a verdict.
+        let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
+        #expect(report.contains("## Answers\n") && report.contains("### Which way should the app decode an order page?"))
+        let verdicts = report.split(separator: "\n").filter { $0.hasPrefix("- **") && $0.contains("folklore: ") }
+        #expect(verdicts.count == 2, "\(report)")
+        #expect(run.stdout.contains("Which way should the app decode an order page?"))
     }
 
     @Test func deliberatelyWrongStrategyIsCaughtAgainstTheReference() throws {

@@ -41,6 +41,19 @@ struct CellSummary: Sendable {
 }
 
 extension CellSummary {
+    /// The ratio column of the reports: `vs synthesized: 1.004× (0.995–1.012)`, or `yardstick` on
+    /// the row of a strategy that is only ever the yardstick.
+    func ratioColumn(reference: CellSummary?) -> String {
+        guard let ratio else { return ratioText(reference: reference) }
+        return ratio.to == key.strategy ? "yardstick" : "vs \(ratio.to): " + ratioText(reference: reference)
+    }
+
+    /// The verdict at the run's margin; none for a yardstick's own row.
+    var verdictColumn: String {
+        guard let ratio, ratio.to != key.strategy else { return "-" }
+        return SpeedVerdict(ratio.value, margin: SpeedVerdict.defaultMargin).rawValue
+    }
+
     /// The ratio to the group's reference as text: the paired ratio with its interval, or, for
     /// runs before paired measurement, the ratio of the two medians (marked "unpaired").
     func ratioText(reference: CellSummary?) -> String {

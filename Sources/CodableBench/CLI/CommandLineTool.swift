@@ -9,15 +9,20 @@ public enum CommandLineTool {
     nonisolated(unsafe) static var catalogue: [Strategy] = []
     /// Folders where strategies' `defaultFiles` are looked up first; set once by `main`.
     nonisolated(unsafe) static var payloadFolders: [String] = []
+    /// Claims files every run and report checks; set once by `main`.
+    nonisolated(unsafe) static var claimsFiles: [String] = []
 
     /// Runs the `benchmarks` command line (`run`, `list`, `generate`, `compare`, `check`,
     /// `baseline update`, `report`, `conformance`) over `strategies`, and exits with its status.
     /// Call it from your executable's `main.swift`. `payloadFolders` (relative to the working
     /// directory) are searched first for the files your strategies name in `defaultFiles`.
-    /// `arguments` replaces the process's command line (tests).
-    public static func main(strategies: [Strategy], payloadFolders: [String] = [], arguments: [String]? = nil) -> Never {
+    /// `claims` are claims files (format in results/README.md) whose questions and claims every
+    /// run answers first in its reports. `arguments` replaces the process's command line (tests).
+    public static func main(strategies: [Strategy], payloadFolders: [String] = [], claims: [String] = [],
+                            arguments: [String]? = nil) -> Never {
         catalogue = strategies
         self.payloadFolders = payloadFolders
+        claimsFiles = claims
         do {
             var command = try BenchmarksCommand.parseAsRoot(arguments)
             try command.run()
@@ -39,6 +44,11 @@ public enum CommandLineTool {
             let message = BenchmarksCommand.message(for: error)
             fail(message.split(separator: "\n").first.map(String.init) ?? message, status: 2)
         }
+    }
+
+    /// The tool's claims files and `extra` ones, validated against the catalogue.
+    static func claims(adding extra: [String]) throws -> ClaimsFile {
+        try ClaimsFile.load(claimsFiles + extra, knownStrategies: Set(catalogue.map(\.id)))
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

@@ -8,9 +8,16 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "The run: a results.csv, a run folder, or a run id (default: results/latest).")
     var location: String = "results/latest"
 
+    @Option(name: .customLong("claims"), help: "Also check the claims in this file (repeatable; format in results/README.md).")
+    var claimsFiles: [String] = []
+
     func run() throws {
+        let claims = try CommandLineTool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
-        let written = try Reports.write(for: data, into: data.source.deletingLastPathComponent())
+        let written = try Reports.write(for: data, into: data.source.deletingLastPathComponent(), claims: claims)
+        print(AnswersText.terminal(Reports.answers(run: data, claims: claims), claims: claims,
+                                   provenance: data.rows[0].provenance))
+        print("")
         for file in written { print("wrote \(file.path)") }
     }
 }

@@ -52,6 +52,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Allocator of the timing pass: system or jemalloc (recorded on every row).")
     var allocator: String = "system"
 
+    @Option(name: .customLong("claims"), help: "Also check the claims in this file (repeatable; format in results/README.md).")
+    var claimsFiles: [String] = []
+
+    @Flag(help: "Print the full table of cells at the end, before the answers.")
+    var verbose = false
+
     @Flag(help: "Allow a debug build to run; every row is marked build_configuration=debug.")
     var allowDebug = false
 
@@ -78,6 +84,7 @@ struct RunCommand: ParsableCommand {
         if Provenance.buildConfiguration == "debug" && !allowDebug {
             throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
+        let claims = try CommandLineTool.claims(adding: claimsFiles)
         let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
         let plan = payloads.isEmpty
             ? try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
@@ -91,7 +98,8 @@ struct RunCommand: ParsableCommand {
         let options = RunOptions(plan: sampling, timeoutSeconds: timeout,
                                  resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
                                  allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
-                                 countingBackend: counting.flatMap(CountingBackend.init(rawValue:)))
+                                 countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),
+                                 claims: claims, verbose: verbose)
         try Runner(runPlan: plan, options: options).run()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no network, no JavaScript).
 enum HTMLReport {
-    static func render(run: RunData, cells: [CellSummary]) -> String {
+    static func render(run: RunData, cells: [CellSummary], claims: ClaimsFile = .none) -> String {
         let p = run.rows[0].provenance
         let e = SVGChart.escape
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
@@ -11,17 +11,13 @@ enum HTMLReport {
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             body += "<p class=\"meta\">\(e(info.summary))</p>"
         }
-        body += "<p class=\"meta\">\(e(Reports.readingNote))</p>"
         let warnings = Reports.warnings(run: run, cells: cells)
-        if !warnings.isEmpty {
-            // A long list folds away (no JavaScript: <details>), so the tables stay in view.
-            let list = "<ul>" + warnings.map { "<li>\(e($0))</li>" }.joined() + "</ul>"
-            body += "<div class=\"warn\"><h2>Warnings</h2>"
-                + (warnings.count > 8 ? "<details><summary>\(warnings.count) warnings</summary>\(list)</details>" : list)
-                + "</div>"
-        }
-        for (group, groupCells) in Reports.groups(cells) {
-            body += "<section><h2>\(e(group))</h2>"
+        let answers = Reports.answers(run: run, claims: claims)
+        body += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
+        body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
+        for (answer, groupCells) in Reports.groups(cells, answers: answers) {
+            body += "<section><h3>\(e(answer.group))</h3>"
+            if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
             for profile in orderedUnique(groupCells.map(\.key.profile)) {
                 let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
                     let wall = cell.metrics[.wallTime]
@@ -69,7 +65,10 @@ enum HTMLReport {
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodableBench \(e(p.runID))</title>
             <style>body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}table{border-collapse:collapse;margin:8px 0 20px}
             td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}td.n{text-align:right}.meta{color:#555}
-            .warn{background:#fff6e0;border:1px solid #e0c070;padding:4px 12px}figure{margin:8px 0}.bad{color:#a33}</style>
+            .warn{background:#fff6e0;border:1px solid #e0c070;padding:4px 12px}figure{margin:8px 0}.bad{color:#a33}
+            .answer{border-left:4px solid #4a7;padding:2px 12px;margin:12px 0}.answer h3{margin:6px 0 2px}.ctx{color:#666;font-size:13px}
+            .v{font-weight:bold;padding:0 4px;border-radius:3px}.v-holds{background:#d8f0dc}.v-not{background:#f6d6d6}
+            .v-only{background:#fbeec8}.v-none{background:#e6e6e6}code{font-size:13px}</style>
             </head><body>\(body)</body></html>
             """
     }
@@ -77,13 +76,15 @@ enum HTMLReport {
     static func table(_ cells: [CellSummary], all: [CellSummary]) -> String {
         let e = SVGChart.escape
         let limits = Reports.presentLimits(all)
-        var html = "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>median</th><th>95% CI</th><th>MB/s</th>"
+        var html = "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>vs yardstick (paired, 95% CI)</th>"
+            + "<th>verdict</th><th>median</th><th>95% CI</th><th>MB/s</th>"
             + limits.map { "<th>\($0.label)</th>" }.joined() + "<th>allocs</th><th>detail</th></tr>"
         for c in cells {
             let wall = c.metrics[.wallTime]
             let cls = c.outcome != c.expectedOutcome ? " class=\"bad\"" : ""
             let number = { (text: String) in "<td class=\"n\">\(text)</td>" }
             html += "<tr><td>\(e(c.key.strategy))</td><td>\(e(c.key.profile))</td><td\(cls)>\(e(c.outcome.rawValue))</td>"
+            html += number(e(c.ratioColumn(reference: nil))) + "<td>\(c.verdictColumn)</td>"
             html += number(wall.map { Terminal.time($0.median) } ?? "-")
             html += number(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
             html += number(c.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
@@ -92,6 +93,49 @@ enum HTMLReport {
             html += "<td>\(e(c.detail))</td></tr>"
         }
         return html + "</table>"
+    }
+
+    /// The Answers section: per question, its findings and each claim with a coloured verdict;
+    /// warnings as one line per kind, their cases folded.
+    static func answersSection(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
+                               warnings: [Reports.Warning]) -> String {
+        var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance)))</p>"
+        if !warnings.isEmpty {
+            html += "<div class=\"warn\"><ul>" + warnings.map { warning in
+                warning.details.isEmpty ? "<li>\(inline(warning.summary))</li>"
+                    : "<li><details><summary>\(inline(warning.summary))</summary><ul>"
+                    + warning.details.map { "<li>\(inline($0))</li>" }.joined() + "</ul></details></li>"
+            }.joined() + "</ul></div>"
+        }
+        for answer in answers {
+            let heading = AnswersText.heading(answer)
+            html += "<div class=\"answer\"><h3>\(inline(heading.question))</h3><div class=\"ctx\">\(inline(heading.context))</div><ul>"
+            html += AnswersText.findings(answer).map { "<li>\(inline($0))</li>" }.joined() + "</ul>"
+            if !answer.claims.isEmpty {
+                html += "<ul>" + answer.claims.map { result in
+                    let line = AnswersText.claimLine(result, sources: claims)
+                    return "<li><span class=\"v \(verdictClass(result.verdict))\">\(inline(line.verdict))</span> \(inline(line.text))</li>"
+                }.joined() + "</ul>"
+            }
+            html += "</div>"
+        }
+        return html
+    }
+
+    static func verdictClass(_ verdict: ClaimVerdict) -> String {
+        switch verdict {
+        case .holds: "v-holds"
+        case .doesNotHold: "v-not"
+        case .holdsOnlyFor: "v-only"
+        case .notMeasured: "v-none"
+        }
+    }
+
+    /// Escaped text with `code` spans.
+    static func inline(_ text: String) -> String {
+        SVGChart.escape(text).split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index % 2 == 1 ? "<code>\(part)</code>" : String(part)
+        }.joined()
     }
 
     static func orderedUnique(_ items: [String]) -> [String] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// `report.md`: fits a pull-request comment.
 enum MarkdownReport {
-    static func render(run: RunData, cells: [CellSummary]) -> String {
+    static func render(run: RunData, cells: [CellSummary], claims: ClaimsFile = .none) -> String {
         let p = run.rows[0].provenance
         var out = ["# CodableBench run \(p.runID)", ""]
         out.append("\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
@@ -12,19 +12,17 @@ enum MarkdownReport {
             out.append("")
             out.append(info.summary)
         }
-        out += ["", Reports.readingNote]
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)
-        if !warnings.isEmpty {
-            out.append("## Warnings")
-            out += warnings.map { "- \($0)" }
-            out.append("")
-        }
+        let answers = Reports.answers(run: run, claims: claims)
+        out += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
         let limits = Reports.presentLimits(cells)
-        for (group, groupCells) in Reports.groups(cells) {
-            out.append("## \(group)")
+        out += ["## Measurements", "", Reports.readingNote, ""]
+        for (answer, groupCells) in Reports.groups(cells, answers: answers) {
+            out.append("### \(answer.group)")
             out.append("")
-            out.append("| strategy | profile | outcome | median | 95% CI | vs reference (paired, 95% CI) | verdict | MB/s | "
+            if answer.question != answer.group { out += ["\(answer.question)", ""] }
+            out.append("| strategy | profile | outcome | median | 95% CI | vs yardstick (paired, 95% CI) | verdict | MB/s | "
                        + limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |")
             out.append("|---|---|---|--:|--:|--:|---|--:|" + String(repeating: "--:|", count: limits.count) + "--:|--:|")
             for cell in groupCells {
@@ -33,9 +31,8 @@ enum MarkdownReport {
                 var columns = [cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile, outcome]
                 columns.append(wall.map { Terminal.time($0.median) } ?? "-")
                 columns.append(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
-                columns.append(cell.ratioText(reference: Reports.reference(for: cell, in: groupCells)))
-                // The reference is the yardstick itself: no verdict on its own row.
-                columns.append(cell.isReference ? "-" : cell.ratio.map { SpeedVerdict($0.value, margin: SpeedVerdict.defaultMargin).rawValue } ?? "-")
+                columns.append(cell.ratioColumn(reference: Reports.reference(for: cell, in: groupCells)))
+                columns.append(cell.verdictColumn)
                 columns.append(cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
                 columns += limits.map { Reports.fraction(of: $0.id, for: cell, in: cells) }
                 columns.append(cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
@@ -71,7 +68,39 @@ enum MarkdownReport {
             out += notOK.map { "- **\($0.key)**: \($0.outcome.rawValue) (expected \($0.expectedOutcome.rawValue)): \($0.detail)" }
             out.append("")
         }
+        let detailed = warnings.filter { !$0.details.isEmpty }
+        if !detailed.isEmpty {
+            out += ["## Warnings in detail", ""]
+            for warning in detailed {
+                out += ["\(warning.summary):", ""] + warning.details.map { "- \($0)" } + [""]
+            }
+        }
         return out.joined(separator: "\n")
+    }
+
+    /// `## Answers`: per question, what its strategies did, then each claim's verdict.
+    static func answersSection(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
+                               warnings: [Reports.Warning]) -> [String] {
+        var out = ["## Answers", "", AnswersText.platform(provenance), ""]
+        if !warnings.isEmpty {
+            out.append("Warnings: " + warnings.map(\.summary).joined(separator: "; ")
+                       + (warnings.contains { !$0.details.isEmpty } ? " (details at the end)." : "."))
+            out.append("")
+        }
+        for answer in answers {
+            let heading = AnswersText.heading(answer)
+            out += ["### \(heading.question)", "", "_\(heading.context)_", ""]
+            out += AnswersText.findings(answer).map { "- \($0)" }
+            if !answer.claims.isEmpty {
+                out += ["", "Claims:", ""]
+                out += answer.claims.map { result in
+                    let line = AnswersText.claimLine(result, sources: claims)
+                    return "- **\(line.verdict)**: \(line.text)"
+                }
+            }
+            out.append("")
+        }
+        return out
     }
 }
 

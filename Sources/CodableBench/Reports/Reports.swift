@@ -3,12 +3,13 @@ import Foundation
 /// Writes every report of a run into its folder.
 enum Reports {
     @discardableResult
-    static func write(for run: RunData, into directory: URL, references: Set<String>? = nil) throws -> [URL] {
+    static func write(for run: RunData, into directory: URL, references: Set<String>? = nil,
+                      claims: ClaimsFile = .none) throws -> [URL] {
         let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
         let cells = CellSummary.all(in: run, references: refs)
         let files: [(String, String)] = [
-            ("report.md", MarkdownReport.render(run: run, cells: cells)),
-            ("report.html", HTMLReport.render(run: run, cells: cells)),
+            ("report.md", MarkdownReport.render(run: run, cells: cells, claims: claims)),
+            ("report.html", HTMLReport.render(run: run, cells: cells, claims: claims)),
             ("benchmark-action.json", BenchmarkActionExport.render(cells: cells)),
         ]
         return try files.map { name, text in
@@ -20,11 +21,18 @@ enum Reports {
         }
     }
 
-    /// Cells of a group by profile, reference first.
-    static func groups(_ cells: [CellSummary]) -> [(group: String, cells: [CellSummary])] {
+    /// The answer to every question the claims ask, then to every other group the run measured.
+    static func answers(run: RunData, claims: ClaimsFile) -> [Answer] {
+        let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
+        return Answer.all(claims: claims, findings: RunFindings(run: run), groups: groups)
+    }
+
+    /// Cells of each group that ran, in the answers' order (questions first, references last), each
+    /// group's cells by profile with the reference first.
+    static func groups(_ cells: [CellSummary], answers: [Answer]) -> [(answer: Answer, cells: [CellSummary])] {
         let byGroup = Dictionary(grouping: cells, by: \.key.group)
-        return byGroup.keys.sorted().map { group in
-            (group, byGroup[group, default: []].sorted(by: displayOrder))
+        return answers.compactMap { answer in
+            byGroup[answer.group].map { (answer, $0.sorted(by: displayOrder)) }
         }
     }
 
@@ -62,24 +70,31 @@ enum Reports {
         + "sample by sample, on the same CPU, so the machine's state cancels out; 95% intervals over process generations "
         + "(results/README.md). Absolute times and MB/s describe this machine at this time."
 
-    /// Noise and configuration warnings for the top of a report.
-    static func warnings(run: RunData, cells: [CellSummary]) -> [String] {
-        var out: [String] = []
+    /// One kind of warning: a line for the top of a report, and the cases it counts.
+    struct Warning {
+        let summary: String
+        var details: [String] = []
+    }
+
+    /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
+    static func warnings(run: RunData, cells: [CellSummary]) -> [Warning] {
+        var out: [Warning] = []
         let p = run.rows[0].provenance
-        if p.buildConfiguration != "release" { out.append("debug build: these numbers do not describe optimized code") }
-        if p.countingBackend == "none" { out.append("allocations were not counted (jemalloc not installed)") }
+        if p.buildConfiguration != "release" { out.append(Warning(summary: "debug build: these numbers do not describe optimized code")) }
+        if p.countingBackend == "none" { out.append(Warning(summary: "allocations were not counted (jemalloc not installed)")) }
         if p.countingBackend == "interposer" {
-            out.append("allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts can move by about 0.1%, and there is no peak heap")
+            out.append(Warning(summary: "allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts can move by about 0.1%, and there is no peak heap"))
         }
-        for cell in cells where cell.outcome != cell.expectedOutcome {
-            out.append("\(cell.key) ended \(cell.outcome.rawValue), expected \(cell.expectedOutcome.rawValue)")
+        let unexpected = cells.filter { $0.outcome != $0.expectedOutcome }
+        if !unexpected.isEmpty {
+            out.append(Warning(summary: "\(unexpected.count) cell(s) did not end as their strategy expects",
+                               details: unexpected.map { "\($0.key) ended \($0.outcome.rawValue), expected \($0.expectedOutcome.rawValue)" }))
         }
         // Ratios are the headline; absolute times describe this machine at this time.
         let wide = run.ratios.filter { $0.ratio.precision > log(1.02) }
         if !wide.isEmpty {
-            out.append("\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2% (see ratios.csv): "
-                       + wide.prefix(5).map { "\($0.strategy) on \($0.profile)" }.joined(separator: ", ")
-                       + (wide.count > 5 ? ", …" : ""))
+            out.append(Warning(summary: "\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2%",
+                               details: wide.map { "\($0.strategy) vs \($0.yardstick) on \($0.profile): \($0.ratio.text)" }))
         }
         return out
     }

@@ -13,10 +13,16 @@ struct RunOptions {
     var countInstructions: Bool
     /// Count allocations with this backend; nil picks jemalloc, else the interposer.
     var countingBackend: CountingBackend?
+    /// The questions and claims the reports answer first.
+    var claims: ClaimsFile
+    /// Print the full table of cells, not only the answers.
+    var verbose: Bool
 
     init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
                 allocator: TimingAllocator = .system, countInstructions: Bool = false,
-                countingBackend: CountingBackend? = nil) {
+                countingBackend: CountingBackend? = nil, claims: ClaimsFile = .none, verbose: Bool = false) {
+        self.claims = claims
+        self.verbose = verbose
         self.countInstructions = countInstructions
         self.countingBackend = countingBackend
         self.plan = plan
@@ -163,7 +169,9 @@ struct Runner {
         var lockstep = comparisons.map { members in
             LockstepComparison(
                 members: members,
-                schedule: LockstepSchedule(members: members.map { ($0.cell.strategy.group, $0.cell.strategy.isReference) }),
+                schedule: LockstepSchedule(members: members.map {
+                    ($0.cell.strategy.id, $0.cell.strategy.group, $0.cell.strategy.isReference, $0.cell.strategy.yardstick)
+                }),
                 plan: plan, environment: timingEnvironment, launcher: launcher(for:))
         }
         let perCell = Double(plan.budgetNanosecondsPerCell) / 1e9
@@ -197,11 +205,15 @@ struct Runner {
         let info = RunInfo(cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
                            measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision)
         try info.write(to: runDirectory)
-        print(SummaryTable.render(results))
+        let data = try RunData.load(resultsFile.path)
+        try Reports.write(for: data, into: runDirectory, claims: options.claims)
+        if options.verbose { print(SummaryTable.render(results) + "\n") }
+        print(AnswersText.terminal(Reports.answers(run: data, claims: options.claims), claims: options.claims,
+                                   provenance: data.rows[0].provenance))
+        print("\nEvery cell, with times and allocations: \(runDirectory.appendingPathComponent("report.md").path) "
+              + "(`--verbose` prints it here).")
         // Out before the closing lines on stderr, also when both go to one file.
         fflush(stdout)
-        let data = try RunData.load(resultsFile.path)
-        try Reports.write(for: data, into: runDirectory)
         log("wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
             + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         return runDirectory

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Progress and notes go to standard error, so standard output stays the summary table.
+/// Progress and notes go to standard error, so standard output stays the answers (and, with `--verbose`, the table of cells).
 enum Terminal {
     static func status(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

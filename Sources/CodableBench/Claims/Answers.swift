@@ -1,0 +1,75 @@
+/// The answer to each question a run measured: what each strategy of its group did against its
+/// yardstick, and the verdict on each claim, in the claims file's order of questions. Groups the
+/// file does not ask about follow in alphabetical order, the references last.
+struct Answer: Sendable {
+    let group: String
+    /// The question in words (the group's name when the claims file does not ask it).
+    let question: String
+    let yardstick: String?
+    /// One sentence per strategy of the group that ran: its ratio to its yardstick, or its outcome.
+    let findings: [String]
+    let claims: [ClaimResult]
+    /// Whether any strategy of the group ran.
+    let wasRun: Bool
+
+    static let referencesGroup = "references"
+
+    static func all(claims: ClaimsFile, findings: RunFindings, groups: [String: String]) -> [Answer] {
+        let runGroups = Set(groups.values)
+        let asked = claims.questions.map(\.group)
+        let unasked = runGroups.subtracting(asked).sorted { ($0 == referencesGroup ? 1 : 0, $0) < ($1 == referencesGroup ? 1 : 0, $1) }
+        let questions = claims.questions + unasked.map { ClaimsFile.Question(group: $0, question: $0, yardstick: "") }
+        return questions.map { question in
+            let strategies = groups.filter { $0.value == question.group }.keys.sorted()
+            return Answer(group: question.group, question: question.question,
+                          yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
+                          findings: strategies.filter { $0 != question.yardstick }.flatMap {
+                              sentences(for: $0, findings: findings)
+                          },
+                          claims: claims.claims.filter { $0.question == question.group }.map {
+                              ClaimChecker.check($0, against: findings)
+                          },
+                          wasRun: !strategies.isEmpty)
+        }
+    }
+
+    /// `` `snake-case-strategy` vs `synthesized`: slower on small 1.46× (1.44–1.47), medium … ``,
+    /// one sentence per yardstick it was paired with; outcomes other than ok in a sentence of their own.
+    static func sentences(for strategy: String, findings: RunFindings) -> [String] {
+        let rows = findings.ratios.filter { $0.strategy == strategy }
+        var out: [String] = []
+        for yardstick in Set(rows.map(\.yardstick)).sorted() {
+            let mine = rows.filter { $0.yardstick == yardstick }.sorted { findings.smallerFirst($0.profile, $1.profile) }
+            let byVerdict = Dictionary(grouping: mine, by: \.verdict)
+            let parts = SpeedVerdict.allCases.compactMap { verdict -> String? in
+                guard let rows = byVerdict[verdict] else { return nil }
+                return "\(verdict.phrase) on " + rows.map { "\($0.profile) \($0.ratio.text)" }.joined(separator: ", ")
+            }
+            out.append("`\(strategy)` vs `\(yardstick)`: " + parts.joined(separator: "; "))
+        }
+        let notOK = (findings.outcomes[strategy] ?? [:]).filter { $0.value != .ok }
+        for outcome in Set(notOK.values).sorted(by: { $0.rawValue < $1.rawValue }) {
+            out.append("`\(strategy)` ended \(outcome.rawValue) on "
+                       + notOK.filter { $0.value == outcome }.keys.sorted(by: findings.smallerFirst).joined(separator: ", "))
+        }
+        let unpaired = findings.profiles(of: strategy).filter { profile in
+            findings.outcomes[strategy]?[profile] == .ok && !rows.contains { $0.profile == profile }
+        }
+        if !unpaired.isEmpty {
+            out.append("`\(strategy)` on \(unpaired.joined(separator: ", ")): measured, with no yardstick on those payloads")
+        }
+        return out
+    }
+}
+
+extension SpeedVerdict {
+    /// How an answer says it: "slower", "same speed (within ±2%)".
+    var phrase: String {
+        switch self {
+        case .faster: "faster"
+        case .slower: "slower"
+        case .same: "same speed (within ±\(Int(Self.defaultMargin * 100))%)"
+        case .undecided: "not decided"
+        }
+    }
+}

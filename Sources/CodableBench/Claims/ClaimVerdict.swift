@@ -1,0 +1,137 @@
+/// A claim's verdict on one run, with the evidence at each point it names.
+struct ClaimResult: Sendable {
+    let claim: ClaimsFile.Claim
+    let verdict: ClaimVerdict
+    let points: [PointResult]
+
+    /// The claim at one point (profile): the figure measured there and what it says about the claim.
+    struct PointResult: Equatable, Sendable {
+        let label: String
+        let state: State
+        /// `1.46× (1.44–1.47)` or an outcome; empty when nothing was measured.
+        let figure: String
+
+        enum State: Equatable, Sendable {
+            case holds
+            case fails
+            /// Measured, but the interval cannot tell (it straddles the threshold or the margin).
+            case undecided
+            /// Nothing to judge here, and why (without the point: "`x` not run").
+            case missing(String)
+        }
+    }
+}
+
+/// Holds, does not hold, holds only at some points, or cannot be judged from this run.
+enum ClaimVerdict: Equatable, Sendable, CustomStringConvertible {
+    case holds
+    case doesNotHold
+    /// Holds at these points and not at others.
+    case holdsOnlyFor([String])
+    case notMeasured(String)
+
+    var description: String {
+        if case .notMeasured(let reason) = self { return "\(headline) (\(reason))" }
+        return headline
+    }
+
+    /// The verdict without the reason it was not measured.
+    var headline: String {
+        switch self {
+        case .holds: "holds"
+        case .doesNotHold: "does not hold"
+        case .holdsOnlyFor(let points): "holds only for \(points.joined(separator: ", "))"
+        case .notMeasured: "not measured in this run"
+        }
+    }
+
+    /// Points that hold and points that fail decide; undecided and missing points are named in the
+    /// evidence but cannot make a claim hold or fail.
+    init(_ points: [ClaimResult.PointResult]) {
+        let holding = points.filter { $0.state == .holds }.map(\.label)
+        let failing = points.filter { $0.state == .fails }
+        switch (holding.isEmpty, failing.isEmpty) {
+        case (false, true): self = .holds
+        case (true, false): self = .doesNotHold
+        case (false, false): self = .holdsOnlyFor(holding)
+        case (true, true):
+            // One reason per kind, with the points it applies to: "`x` not run on small, medium".
+            var reasons: [String] = []
+            var places: [String: [String]] = [:]
+            for point in Self.reasons(points) {
+                if places[point.reason] == nil { reasons.append(point.reason) }
+                places[point.reason, default: []].append(point.where)
+            }
+            let text = reasons.map { "\($0) on \(places[$0]!.joined(separator: ", "))" }.joined(separator: "; ")
+            self = .notMeasured(text.isEmpty ? "no point to judge" : text)
+        }
+    }
+
+    /// Why each point could not decide, and where.
+    private static func reasons(_ points: [ClaimResult.PointResult]) -> [(reason: String, where: String)] {
+        points.map { point in
+            if case .missing(let reason) = point.state { return (reason, point.label) }
+            return ("interval too wide to decide", "\(point.label) \(point.figure)")
+        }
+    }
+}
+
+/// Checks claims against a run's findings. IO-free: tests feed it findings with known ratios.
+enum ClaimChecker {
+    static func check(_ claim: ClaimsFile.Claim, against findings: RunFindings,
+                      margin: Double = SpeedVerdict.defaultMargin) -> ClaimResult {
+        let check = claim.check
+        let points = self.points(of: check, in: findings).map { point in
+            evaluate(check, at: point.profile, label: point.label, findings: findings, margin: margin)
+        }
+        if let absent = check.strategies.first(where: { findings.outcomes[$0] == nil }) {
+            return ClaimResult(claim: claim, verdict: .notMeasured("`\(absent)` was not run"), points: [])
+        }
+        if points.isEmpty {
+            return ClaimResult(claim: claim, verdict: .notMeasured("no point of the check was run"), points: [])
+        }
+        return ClaimResult(claim: claim, verdict: ClaimVerdict(points), points: points)
+    }
+
+    /// The profiles a check is judged on, with the label reports give each.
+    static func points(of check: ClaimsFile.Check, in findings: RunFindings) -> [(profile: String, label: String)] {
+        if let profiles = check.profiles { return profiles.map { ($0, $0) } }
+        if let knob = check.sweep {
+            return (findings.sweeps[knob] ?? []).map { ($0.profile, "\(knob) \($0.value.formatted)") }
+        }
+        return findings.profiles(of: check.strategy).map { ($0, $0) }
+    }
+
+    static func evaluate(_ check: ClaimsFile.Check, at profile: String, label: String, findings: RunFindings,
+                         margin: Double) -> ClaimResult.PointResult {
+        func missing(_ reason: String) -> ClaimResult.PointResult {
+            ClaimResult.PointResult(label: label, state: .missing(reason), figure: "")
+        }
+        for id in check.strategies {
+            guard let outcome = findings.outcomes[id]?[profile] else { return missing("`\(id)` not run") }
+            if check.outcome == nil && outcome != .ok { return missing("`\(id)` ended \(outcome.rawValue)") }
+        }
+        if let expected = check.outcome {
+            let outcome = findings.outcomes[check.strategy]![profile]!
+            return ClaimResult.PointResult(label: label, state: outcome == expected ? .holds : .fails, figure: outcome.rawValue)
+        }
+        guard let against = check.against,
+              let ratio = findings.ratio(of: check.strategy, against: against, on: profile) else {
+            return missing("`\(check.strategy)` and `\(check.against ?? "")` were not paired")
+        }
+        let state: ClaimResult.PointResult.State
+        if let threshold = check.atLeast {
+            state = ratio.low >= threshold ? .holds : ratio.high < threshold ? .fails : .undecided
+        } else if let threshold = check.atMost {
+            state = ratio.high <= threshold ? .holds : ratio.low > threshold ? .fails : .undecided
+        } else {
+            let verdict = SpeedVerdict(ratio, margin: margin)
+            switch (check.expect!, verdict) {
+            case (_, .undecided): state = .undecided
+            case (.faster, .faster), (.slower, .slower), (.same, .same): state = .holds
+            default: state = .fails
+            }
+        }
+        return ClaimResult.PointResult(label: label, state: state, figure: ratio.text)
+    }
+}

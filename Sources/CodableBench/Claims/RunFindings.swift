@@ -1,0 +1,73 @@
+import Foundation
+
+/// What a run found, in the form claims and answers are checked against: each cell's outcome and
+/// every paired ratio, with the run's knob sweeps. Built from a run on disk, or by hand in tests.
+struct RunFindings: Sendable {
+    /// Outcome by strategy, then profile.
+    var outcomes: [String: [String: Outcome]]
+    var ratios: [RatioRow]
+    /// Each knob sweep's profiles with their knob values, lowest first.
+    var sweeps: [String: [(profile: String, value: Double)]]
+    /// Payload sizes in bytes, so answers list profiles from the smallest up.
+    var bytes: [String: Int]
+
+    init(outcomes: [String: [String: Outcome]], ratios: [RatioRow],
+         sweeps: [String: [(profile: String, value: Double)]] = [:], bytes: [String: Int] = [:]) {
+        self.outcomes = outcomes
+        self.ratios = ratios
+        self.sweeps = sweeps
+        self.bytes = bytes
+    }
+
+    init(run: RunData) {
+        var outcomes: [String: [String: Outcome]] = [:]
+        for row in run.rows { outcomes[row.cell.strategy, default: [:]][row.cell.profile] = row.outcome }
+        var sweeps: [String: [(profile: String, value: Double)]] = [:]
+        // One sweep per knob: the one with the most points (the catalogue has one per knob).
+        for sweep in Crossover.sweeps(Reports.knobsByProfile(run)) where sweep.points.count > sweeps[sweep.knob]?.count ?? 0 {
+            sweeps[sweep.knob] = sweep.points.map { ($0.key, $0.value) }.sorted { $0.value < $1.value }
+        }
+        let bytes = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.bytes) }, uniquingKeysWith: { a, _ in a })
+        // ratios.csv has every pair; a run folder without it still has each cell's ratio on its row.
+        var ratios = run.ratios
+        for row in run.rows where row.metric == .wallTime {
+            guard let ratio = row.ratio, ratio.to != row.cell.strategy,
+                  !ratios.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
+            else { continue }
+            ratios.append(RatioRow(runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
+                                   strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
+        }
+        self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
+    }
+
+    /// `strategy`'s time over `against`'s on `profile`, when the run paired them (either way round).
+    func ratio(of strategy: String, against: String, on profile: String) -> PairedRatio? {
+        if let row = ratios.first(where: { $0.strategy == strategy && $0.yardstick == against && $0.profile == profile }) {
+            return row.ratio
+        }
+        return ratios.first { $0.strategy == against && $0.yardstick == strategy && $0.profile == profile }?.ratio.inverted
+    }
+
+    /// Profiles `strategy` ran on, smallest payload first.
+    func profiles(of strategy: String) -> [String] {
+        (outcomes[strategy] ?? [:]).keys.sorted(by: smallerFirst)
+    }
+
+    /// By payload size, then by name.
+    func smallerFirst(_ a: String, _ b: String) -> Bool {
+        (bytes[a] ?? 0, a) < (bytes[b] ?? 0, b)
+    }
+}
+
+extension PairedRatio {
+    /// The yardstick's time over the strategy's: the same pairs read the other way.
+    var inverted: PairedRatio {
+        PairedRatio(value: 1 / value, low: 1 / high, high: 1 / low, pairs: pairs, generations: generations)
+    }
+
+    /// `1.46× (1.44–1.47)`.
+    var text: String {
+        let digits = value >= 10 ? "%.1f" : value < 0.1 ? "%.3f" : "%.2f"
+        return String(format: "\(digits)× (\(digits)–\(digits))", value, low, high)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The Answers section's words, shared by report.md, report.html and the terminal: each question,
+/// what its strategies did, and each claim with its verdict and evidence.
+enum AnswersText {
+    /// Which platform and Foundation the verdicts are for.
+    static func platform(_ p: Provenance) -> String {
+        let foundation = p.os.lowercased().contains("macos")
+            ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
+        return "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build. "
+            + "A ratio is a strategy's time over its yardstick's, paired, with its 95% interval; "
+            + "\"same speed\" means the interval lies within ±\(Int(SpeedVerdict.defaultMargin * 100))%."
+    }
+
+    /// `holds · Takagi, Nikkei 2019: synthesized decoding was 10× faster … (checked: …): small 1.00× (…)`
+    static func claimLine(_ result: ClaimResult, sources: ClaimsFile) -> (verdict: String, text: String) {
+        let claim = result.claim
+        let citation = sources.source(of: claim)?.citation ?? "folklore"
+        var text = "\(citation): \(claim.says) (checked: \(checkSummary(claim.check)))"
+        let evidence = result.points.compactMap { point -> String? in
+            switch point.state {
+            case .missing: return nil
+            case .undecided: return "\(point.label) \(point.figure), not decided"
+            case .holds, .fails: return "\(point.label) \(point.figure)"
+            }
+        }
+        if !evidence.isEmpty { text += ": " + evidence.joined(separator: ", ") }
+        if case .notMeasured(let reason) = result.verdict { text += ". Not measured: \(reason)" }
+        return (result.verdict.headline, text)
+    }
+
+    /// `` `handwritten` / `synthesized` ≥ 10 on small, medium, large ``.
+    static func checkSummary(_ check: ClaimsFile.Check) -> String {
+        let a = "`\(check.strategy)`", b = "`\(check.against ?? "")`"
+        var text: String
+        if let outcome = check.outcome {
+            text = "\(a) ends \(outcome.rawValue)"
+        } else if let threshold = check.atLeast {
+            text = "\(a) / \(b) ≥ \(threshold.formatted)"
+        } else if let threshold = check.atMost {
+            text = "\(a) / \(b) ≤ \(threshold.formatted)"
+        } else {
+            switch check.expect! {
+            case .faster: text = "\(a) faster than \(b)"
+            case .slower: text = "\(a) slower than \(b)"
+            case .same: text = "\(a) same speed as \(b)"
+            }
+        }
+        if let profiles = check.profiles { text += " on " + profiles.joined(separator: ", ") }
+        if let sweep = check.sweep { text += " along the \(sweep) sweep" }
+        return text
+    }
+
+    /// The heading of a question: the question, then its group and yardstick.
+    static func heading(_ answer: Answer) -> (question: String, context: String) {
+        let context = "group `\(answer.group)`" + (answer.yardstick.map { ", yardstick `\($0)`" } ?? "")
+        return (answer.question, context)
+    }
+
+    /// The answer's findings, or why there are none.
+    static func findings(_ answer: Answer) -> [String] {
+        answer.wasRun ? answer.findings : ["Not measured in this run (group not run)."]
+    }
+
+    /// Plain text for the terminal: every question with its findings and claim verdicts.
+    static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance) -> String {
+        var out = ["Answers", platform(provenance)]
+        for answer in answers {
+            let heading = heading(answer)
+            out.append("")
+            out.append("\(heading.question) (\(heading.context))")
+            out += findings(answer).map { "  - \($0)" }
+            for result in answer.claims {
+                let line = claimLine(result, sources: claims)
+                out.append("  * \(line.verdict.uppercased()): \(line.text)")
+            }
+        }
+        return out.joined(separator: "\n").replacingOccurrences(of: "`", with: "")
+    }
+}

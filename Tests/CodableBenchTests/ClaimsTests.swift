@@ -1,0 +1,219 @@
+import Catalogue
+@testable import CodableBench
+import Foundation
+import Testing
+
+/// The claim checker on findings with known ratios and outcomes, the claims file's validation, and
+/// the Answers section of the reports.
+@Suite("Claims and answers")
+struct ClaimsTests {
+    static func ratio(_ value: Double, _ low: Double, _ high: Double) -> PairedRatio {
+        PairedRatio(value: value, low: low, high: high, pairs: 20, generations: 20)
+    }
+
+    static func row(_ strategy: String, vs yardstick: String, on profile: String, _ ratio: PairedRatio) -> RatioRow {
+        RatioRow(runID: "r", profile: profile, group: "g", strategy: strategy, yardstick: yardstick, ratio: ratio)
+    }
+
+    static func claim(_ check: ClaimsFile.Check, id: String = "c") -> ClaimsFile.Claim {
+        ClaimsFile.Claim(id: id, question: "g", source: "folklore", says: "something", check: check)
+    }
+
+    static func check(_ strategy: String, against: String? = nil, profiles: [String]? = nil, sweep: String? = nil,
+                      expect: ClaimsFile.Check.Expectation? = nil, atLeast: Double? = nil, atMost: Double? = nil,
+                      outcome: Outcome? = nil) -> ClaimsFile.Check {
+        ClaimsFile.Check(strategy: strategy, against: against, profiles: profiles, sweep: sweep, expect: expect,
+                         atLeast: atLeast, atMost: atMost, outcome: outcome)
+    }
+
+    /// handwritten vs synthesized on three sizes, jsonserialization-manual along a sweep, a pitfall's timeouts.
+    static let findings = RunFindings(
+        outcomes: [
+            "synthesized": ["small": .ok, "medium": .ok, "large": .ok, "u0": .ok, "u9": .ok],
+            "handwritten": ["small": .ok, "medium": .ok, "large": .ok],
+            "manual": ["u0": .ok, "u9": .ok],
+            "loop": ["faulty": .timeout, "small": .ok],
+            "broken": ["small": .wrongOutput],
+            "ref": ["small": .ok],
+        ],
+        ratios: [
+            row("handwritten", vs: "synthesized", on: "small", ratio(1.00, 0.99, 1.01)),
+            row("handwritten", vs: "synthesized", on: "medium", ratio(1.01, 1.00, 1.015)),
+            row("handwritten", vs: "synthesized", on: "large", ratio(1.00, 0.96, 1.04)),
+            row("manual", vs: "synthesized", on: "u0", ratio(1.20, 1.15, 1.25)),
+            row("manual", vs: "synthesized", on: "u9", ratio(0.90, 0.88, 0.92)),
+            row("synthesized", vs: "ref", on: "small", ratio(4.0, 3.9, 4.1)),
+        ],
+        sweeps: ["unrelated": [("u0", 0), ("u9", 0.9)]],
+        bytes: ["small": 100, "medium": 1_000, "large": 10_000, "u0": 200, "u9": 300, "faulty": 100])
+
+    static func verdict(_ check: ClaimsFile.Check) -> ClaimVerdict {
+        ClaimChecker.check(claim(check), against: findings).verdict
+    }
+
+    @Test func aThresholdClaimHoldsFailsOrCannotBeDecided() {
+        // "synthesized is 10× faster than hand-written": handwritten / synthesized ≥ 10.
+        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], atLeast: 10))
+                == .doesNotHold)
+        #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atLeast: 3.9)) == .holds)
+        // The interval 3.9–4.1 straddles 4: not decided, so not measured, with the figure as the reason.
+        let straddling = Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atLeast: 4))
+        #expect(straddling == .notMeasured("interval too wide to decide on small 4.00× (3.90–4.10)"))
+        #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atMost: 4.2)) == .holds)
+        #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atMost: 3.8)) == .doesNotHold)
+    }
+
+    @Test func aSpeedClaimUsesTheEquivalenceMargin() {
+        // small 0.99–1.01 and medium 1.00–1.015 lie within ±2%: the same speed; large 0.96–1.04 cannot tell.
+        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], expect: .same))
+                == .holds)
+        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small"], expect: .faster))
+                == .doesNotHold)
+        let large = ClaimChecker.check(Self.claim(Self.check("handwritten", against: "synthesized", profiles: ["large"],
+                                                             expect: .same)), against: Self.findings)
+        #expect(large.verdict == .notMeasured("interval too wide to decide on large 1.00× (0.96–1.04)"))
+        #expect(large.points.map(\.state) == [.undecided])
+        // Undecided points are named but do not stop the decided ones from deciding.
+        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", expect: .same)) == .holds)
+    }
+
+    @Test func aClaimAlongASweepHoldsOnlyWhereTheDataSaysSo() {
+        let result = ClaimChecker.check(Self.claim(Self.check("manual", against: "synthesized", sweep: "unrelated",
+                                                              expect: .faster)), against: Self.findings)
+        #expect(result.verdict == .holdsOnlyFor(["unrelated 0.9"]))
+        #expect(result.points.map(\.label) == ["unrelated 0", "unrelated 0.9"])
+        #expect(result.points.map(\.figure) == ["1.20× (1.15–1.25)", "0.90× (0.88–0.92)"])
+        #expect(Self.verdict(Self.check("manual", against: "synthesized", sweep: "unrelated", expect: .slower))
+                == .holdsOnlyFor(["unrelated 0"]))
+        #expect(Self.verdict(Self.check("manual", against: "synthesized", sweep: "elements", expect: .slower))
+                == .notMeasured("no point of the check was run"))
+        #expect(Self.verdict(Self.check("absent", against: "synthesized", expect: .slower)) == .notMeasured("`absent` was not run"))
+    }
+
+    @Test func aRatioIsReadEitherWayRound() {
+        // Only synthesized / ref was measured; ref / synthesized is its inverse.
+        let result = ClaimChecker.check(Self.claim(Self.check("ref", against: "synthesized", profiles: ["small"],
+                                                              atMost: 0.26)), against: Self.findings)
+        #expect(result.verdict == .holds)
+        #expect(result.points[0].figure == "0.25× (0.24–0.26)")
+    }
+
+    @Test func outcomeClaimsAndWhatCannotBeMeasured() {
+        #expect(Self.verdict(Self.check("loop", profiles: ["faulty"], outcome: .timeout)) == .holds)
+        #expect(Self.verdict(Self.check("loop", outcome: .timeout)) == .holdsOnlyFor(["faulty"]))
+        #expect(Self.verdict(Self.check("loop", profiles: ["small"], outcome: .timeout)) == .doesNotHold)
+        #expect(Self.verdict(Self.check("loop", profiles: ["large", "huge"], outcome: .timeout))
+                == .notMeasured("`loop` not run on large, huge"))
+        // A ratio needs both cells ok, and the two paired.
+        #expect(Self.verdict(Self.check("broken", against: "synthesized", profiles: ["small"], expect: .slower))
+                == .notMeasured("`broken` ended wrong-output on small"))
+        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["large", "huge"], expect: .same))
+                == .notMeasured("interval too wide to decide on large 1.00× (0.96–1.04); `handwritten` not run on huge"))
+        #expect(Self.verdict(Self.check("loop", against: "handwritten", profiles: ["small"], expect: .slower))
+                == .notMeasured("`loop` and `handwritten` were not paired on small"))
+    }
+
+    @Test func answersFollowTheQuestionsThenTheOtherGroupsWithReferencesLast() {
+        let claims = ClaimsFile(
+            sources: [],
+            questions: [.init(group: "second", question: "Second?", yardstick: "b1"),
+                        .init(group: "first", question: "First?", yardstick: "a1"),
+                        .init(group: "absent", question: "Absent?", yardstick: "z")],
+            claims: [Self.claim(Self.check("a2", against: "a1", profiles: ["p"], expect: .slower), id: "x")].map {
+                var claim = $0
+                claim.question = "first"
+                return claim
+            })
+        let findings = RunFindings(
+            outcomes: ["a1": ["p": .ok], "a2": ["p": .ok], "b1": ["p": .ok], "r": ["p": .ok], "c": ["p": .crashed]],
+            ratios: [Self.row("a2", vs: "a1", on: "p", Self.ratio(1.5, 1.4, 1.6))])
+        let answers = Answer.all(claims: claims, findings: findings,
+                                 groups: ["a1": "first", "a2": "first", "b1": "second", "r": "references", "c": "other"])
+        #expect(answers.map(\.group) == ["second", "first", "absent", "other", "references"])
+        #expect(answers[1].findings == ["`a2` vs `a1`: slower on p 1.50× (1.40–1.60)"])
+        #expect(answers[1].claims.map(\.verdict) == [.holds])
+        #expect(!answers[2].wasRun && answers[0].wasRun && answers[0].findings.isEmpty)  // b1 is the yardstick
+        #expect(answers[3].findings == ["`c` ended crashed on p"])
+    }
+
+    // MARK: - The claims file
+
+    static func write(_ json: String) throws -> URL {
+        let url = try TestSupport.temporaryDirectory().appendingPathComponent("claims.json")
+        try Data(json.utf8).write(to: url)
+        return url
+    }
+
+    static func file(check: String) -> String {
+        """
+        {"sources": [{"id": "s", "title": "T", "about": "A", "citation": "S 2019"}],
+         "questions": [{"group": "g", "question": "Q?", "yardstick": "synthesized"}],
+         "claims": [{"id": "bad-claim", "question": "g", "source": "s", "says": "x", "check": \(check)}]}
+        """
+    }
+
+    @Test func theCataloguesClaimsFileIsValidAndCoversEveryGroup() throws {
+        let known = Set(Catalogue.all.map(\.id))
+        let claims = try ClaimsFile.read(TestSupport.packageRoot.appendingPathComponent("Data/claims.json"),
+                                         knownStrategies: known)
+        #expect(claims.problems(knownStrategies: known).isEmpty)
+        let groups = Set(Catalogue.all.filter { !$0.isHidden }.map(\.group))
+        #expect(Set(claims.questions.map(\.group)) == groups)
+        // The five sources each have at least one claim.
+        #expect(Set(claims.claims.map(\.source)).isSuperset(of: claims.sources.map(\.id)))
+    }
+
+    @Test func aMalformedClaimIsOneLineNamingTheFileAndTheClaim() throws {
+        let known: Set = ["synthesized", "handwritten"]
+        func problem(_ check: String) throws -> String {
+            do {
+                _ = try ClaimsFile.read(Self.write(Self.file(check: check)), knownStrategies: known)
+                return "no error"
+            } catch let error as UsageError { return error.description }
+        }
+        #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "expect": "faster"}"#) == "no error")
+        #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "expect": "faster", "atLeast": 2}"#)
+                == "claims.json: claim 'bad-claim': the check needs exactly one of expect, atLeast, atMost, outcome")
+        #expect(try problem(#"{"strategy": "nope", "against": "synthesized", "expect": "faster"}"#)
+                == "claims.json: claim 'bad-claim': unknown strategy 'nope'")
+        #expect(try problem(#"{"strategy": "handwritten", "expect": "faster"}"#)
+                == "claims.json: claim 'bad-claim': a ratio check needs 'against'")
+        #expect(try problem(#"{"strategy": "handwritten", "outcome": "exploded"}"#).hasPrefix("malformed claims file claims.json: "))
+        #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "atLeast": -1}"#)
+                == "claims.json: claim 'bad-claim': a ratio threshold must be a positive number, got -1.0")
+        for message in [try problem("{}"), try problem("[")] { #expect(!message.contains("\n")) }
+    }
+
+    @Test func theReportCommandRejectsABadClaimsFileWithExitStatus2() throws {
+        let run = try SyntheticRuns.run([.init(strategy: "synthesized")])
+        let bad = try Self.write(Self.file(check: #"{"strategy": "handwritten"}"#))
+        let execution = try TestSupport.run(["report", run.source.path, "--claims", bad.path])
+        #expect(execution.status == 2)
+        #expect(execution.stderr == "error: claims.json: claim 'bad-claim': the check needs exactly one of expect, atLeast, atMost, outcome\n")
+    }
+
+    // MARK: - Reports
+
+    @Test func reportsOpenWithTheAnswers() throws {
+        let run = try SyntheticRuns.run([
+            .init(strategy: "synthesized"),
+            .init(strategy: "handwritten", ratio: Self.ratio(1.004, 0.995, 1.012)),
+        ])
+        let claims = ClaimsFile(
+            sources: [.init(id: "s", title: "T", author: nil, site: nil, year: 2019, link: nil, about: "A", citation: "S 2019")],
+            questions: [.init(group: "g", question: "Is hand-written faster?", yardstick: "synthesized")],
+            claims: [ClaimsFile.Claim(id: "ten", question: "g", source: "s", says: "synthesized is 10× faster",
+                                      check: Self.check("handwritten", against: "synthesized", atLeast: 10))])
+        let cells = CellSummary.all(in: run, references: ["synthesized"])
+        let md = MarkdownReport.render(run: run, cells: cells, claims: claims)
+        let answers = try #require(md.range(of: "## Answers"))
+        let measurements = try #require(md.range(of: "## Measurements"))
+        #expect(answers.lowerBound < measurements.lowerBound)
+        #expect(md.contains("### Is hand-written faster?\n\n_group `g`, yardstick `synthesized`_"))
+        #expect(md.contains("- `handwritten` vs `synthesized`: same speed (within ±2%) on small 1.00× (0.99–1.01)"))
+        #expect(md.contains("- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01)"))
+        let html = HTMLReport.render(run: run, cells: cells, claims: claims)
+        #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))
+        #expect(html.range(of: "<h2>Answers</h2>")!.lowerBound < html.range(of: "<h2>Measurements</h2>")!.lowerBound)
+    }
+}
