@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # Renders a run's report.html in headless Chromium (Debian's `chromium`) and writes a PNG, to check
-# that every chart is visible in a real browser: scripts/screenshot-report.sh [RUN_DIR] [OUT.png]
+# that every chart is visible in a real browser: scripts/screenshot-report.sh [RUN_DIR] [OUT.png] [GROUP]
+# With GROUP, the page opens at that group's tables and charts (report.html#group-GROUP), one screen high.
 set -euo pipefail
 run="${1:-results/latest}"
 out="${2:-report.png}"
+group="${3:-}"
 command -v chromium >/dev/null || { echo "needs chromium (apt-get install -y chromium)" >&2; exit 2; }
-chromium --headless --no-sandbox --disable-gpu --window-size=1200,6000 --screenshot="$out" "$run/report.html" 2>/dev/null
+page="file://$(cd "$run" && pwd)/report.html"
+if [ -n "$group" ]; then
+  # Headless Chromium ignores a fragment in the page's own URL; an iframe scrolls to it.
+  frame=$(mktemp --suffix=.html)
+  echo "<!doctype html><body style=\"margin:0\"><iframe src=\"$page#group-$group\" style=\"border:0\" width=\"1200\" height=\"1600\"></iframe></body>" > "$frame"
+  chromium --headless --no-sandbox --disable-gpu --window-size=1200,1600 --screenshot="$out" "file://$frame" 2>/dev/null
+  rm -f "$frame"
+else
+  chromium --headless --no-sandbox --disable-gpu --window-size=1200,6000 --screenshot="$out" "$page" 2>/dev/null
+fi
 echo "wrote $out"

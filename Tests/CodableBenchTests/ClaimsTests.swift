@@ -194,6 +194,20 @@ struct ClaimsTests {
 
     // MARK: - Reports
 
+    /// A group reference's row records 1 to itself; the tables show its paired ratio to the anchor.
+    @Test func aGroupReferenceShowsItsRatioToTheAnchor() throws {
+        var run = try SyntheticRuns.run([
+            .init(strategy: "synthesized", ratio: .one, ratioTo: "synthesized"),
+            .init(strategy: "manual", ratio: .one, ratioTo: "manual"),
+        ])
+        run.ratios = [Self.row("manual", vs: "synthesized", on: "small", Self.ratio(3.5, 3.4, 3.6))]
+        let cells = CellSummary.all(in: run, references: ["synthesized", "manual"])
+        let manual = try #require(cells.first { $0.key.strategy == "manual" })
+        #expect(manual.ratioColumn(reference: nil) == "vs synthesized: 3.500× (3.400–3.600)" && manual.verdictColumn == "slower")
+        let synthesized = try #require(cells.first { $0.key.strategy == "synthesized" })
+        #expect(synthesized.ratioColumn(reference: nil) == "yardstick" && synthesized.verdictColumn == "-")
+    }
+
     @Test func reportsOpenWithTheAnswers() throws {
         let run = try SyntheticRuns.run([
             .init(strategy: "synthesized"),
@@ -214,6 +228,9 @@ struct ClaimsTests {
         #expect(md.contains("- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01)"))
         let html = HTMLReport.render(run: run, cells: cells, claims: claims)
         #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))
+        // The answer's chart: each paired ratio with its interval, and a dashed line at 1.
+        #expect(html.contains("time over the yardstick&#39;s") || html.contains("time over the yardstick's"))
+        #expect(html.contains("stroke-dasharray") && html.contains("handwritten · small"))
         #expect(html.range(of: "<h2>Answers</h2>")!.lowerBound < html.range(of: "<h2>Measurements</h2>")!.lowerBound)
     }
 }

@@ -27,6 +27,15 @@ struct CellSummary: Sendable {
     /// Median throughput in MB/s (payload bytes read, or bytes an encoder wrote), as recorded.
     var megabytesPerSecond: Double? { metrics[.throughput]?.median }
 
+    /// A group reference's row records 1 to itself; its paired ratio to the comparison's anchor
+    /// (ratios.csv) is what a reader wants to see beside it.
+    static func displayedRatio(_ recorded: RowRatio?, of key: CellKey, in run: RunData) -> RowRatio? {
+        guard let recorded, recorded.to == key.strategy,
+              let paired = run.ratios.first(where: { $0.strategy == key.strategy && $0.profile == key.profile })
+        else { return recorded }
+        return RowRatio(to: paired.yardstick, value: paired.ratio)
+    }
+
     static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
         run.cells.map { key, rows in
             let first = rows[0]
@@ -35,7 +44,7 @@ struct CellSummary: Sendable {
             return CellSummary(key: key, outcome: first.outcome, expectedOutcome: first.expectedOutcome,
                                detail: first.detail, bytes: first.cell.bytes, elements: first.cell.elements,
                                isReference: references.contains(key.strategy), metrics: metrics,
-                               ratio: rows.first { $0.metric == .wallTime }?.ratio)
+                               ratio: displayedRatio(rows.first { $0.metric == .wallTime }?.ratio, of: key, in: run))
         }.sorted { $0.key < $1.key }
     }
 }

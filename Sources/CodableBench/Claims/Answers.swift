@@ -8,6 +8,8 @@ struct Answer: Sendable {
     let yardstick: String?
     /// One sentence per strategy of the group that ran: its ratio to its yardstick, or its outcome.
     let findings: [String]
+    /// The paired ratios those sentences state, smallest payload first (for the charts).
+    let ratios: [RatioRow]
     let claims: [ClaimResult]
     /// Whether any strategy of the group ran.
     let wasRun: Bool
@@ -21,10 +23,13 @@ struct Answer: Sendable {
         let questions = claims.questions + unasked.map { ClaimsFile.Question(group: $0, question: $0, yardstick: "") }
         return questions.map { question in
             let strategies = groups.filter { $0.value == question.group }.keys.sorted()
+            let answered = strategies.filter { $0 != question.yardstick }
             return Answer(group: question.group, question: question.question,
                           yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
-                          findings: strategies.filter { $0 != question.yardstick }.flatMap {
-                              sentences(for: $0, findings: findings)
+                          findings: answered.flatMap { sentences(for: $0, findings: findings) },
+                          ratios: findings.ratios.filter { answered.contains($0.strategy) }.sorted {
+                              ($0.strategy, findings.bytes[$0.profile] ?? 0, $0.profile)
+                                  < ($1.strategy, findings.bytes[$1.profile] ?? 0, $1.profile)
                           },
                           claims: claims.claims.filter { $0.question == question.group }.map {
                               ClaimChecker.check($0, against: findings)

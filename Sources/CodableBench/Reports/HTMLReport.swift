@@ -16,7 +16,7 @@ enum HTMLReport {
         body += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
         for (answer, groupCells) in Reports.groups(cells, answers: answers) {
-            body += "<section><h3>\(e(answer.group))</h3>"
+            body += "<section id=\"group-\(e(answer.group))\"><h3>\(e(answer.group))</h3>"
             if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
             for profile in orderedUnique(groupCells.map(\.key.profile)) {
                 let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
@@ -109,8 +109,18 @@ enum HTMLReport {
         }
         for answer in answers {
             let heading = AnswersText.heading(answer)
-            html += "<div class=\"answer\"><h3>\(inline(heading.question))</h3><div class=\"ctx\">\(inline(heading.context))</div><ul>"
+            html += "<div class=\"answer\" id=\"answer-\(SVGChart.escape(answer.group))\"><h3>\(inline(heading.question))</h3><div class=\"ctx\">\(inline(heading.context))"
+                + (answer.wasRun ? " · <a href=\"#group-\(SVGChart.escape(answer.group))\">tables and charts</a>" : "") + "</div><ul>"
             html += AnswersText.findings(answer).map { "<li>\(inline($0))</li>" }.joined() + "</ul>"
+            if !answer.ratios.isEmpty {
+                let bars = answer.ratios.map { row in
+                    SVGChart.Bar(label: "\(row.strategy) · \(row.profile)", value: row.ratio.value, low: row.ratio.low,
+                                 high: row.ratio.high, valueText: "\(row.ratio.text) vs \(row.yardstick)",
+                                 highlight: row.verdict == .same)
+                }
+                html += "<figure>" + SVGChart.bars(title: "time over the yardstick's, paired, 95% interval (dashed: 1; brown: same speed within ±2%)",
+                                                   bars: bars, reference: 1) + "</figure>"
+            }
             if !answer.claims.isEmpty {
                 html += "<ul>" + answer.claims.map { result in
                     let line = AnswersText.claimLine(result, sources: claims)

@@ -17,12 +17,13 @@ enum SVGChart {
     }
 
     /// Horizontal bars with optional confidence whiskers; a bar without a value shows its text only.
-    static func bars(title: String, bars: [Bar]) -> String {
+    /// `reference` draws a dashed vertical line at that value (1 for ratios).
+    static func bars(title: String, bars: [Bar], reference: Double? = nil) -> String {
         let labelWidth = 300.0, plotWidth = 420.0, rowHeight = 22.0, top = 28.0
         let height = top + rowHeight * Double(bars.count) + 10
-        let maxValue = bars.compactMap { $0.high ?? $0.value }.max() ?? 1
+        let maxValue = (bars.compactMap { $0.high ?? $0.value } + (reference.map { [$0] } ?? [])).max() ?? 1
         let scale = maxValue > 0 ? plotWidth / maxValue : 0
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 130))\" height=\"\(Int(height))\" role=\"img\">"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 230))\" height=\"\(Int(height))\" role=\"img\">"
         svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
         for (i, bar) in bars.enumerated() {
             let y = top + Double(i) * rowHeight
@@ -40,6 +41,10 @@ enum SVGChart {
             } else {
                 svg += "<text x=\"\(labelWidth + 4)\" y=\"\(y + 15)\" font-size=\"11\" fill=\"#a33\">\(escape(bar.valueText))</text>"
             }
+        }
+        if let reference {
+            let x = labelWidth + reference * scale
+            svg += "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(top)\" y2=\"\(height - 6)\" stroke=\"#a33\" stroke-dasharray=\"4 3\"/>"
         }
         return svg + "</svg>"
     }
