@@ -33,7 +33,7 @@ let package = Package(
     // `swift build --traits Simdjson` (with Debian's libsimdjson-dev) adds ref-simdjson, the
     // throughput ceiling every report compares with. Off by default: nothing requires the library.
     traits: [
-        .trait(name: "Simdjson", description: "Add ref-simdjson: simdjson's DOM parser from libsimdjson-dev"),
+        .trait(name: "Simdjson", description: "Add ref-simdjson: simdjson's DOM parser from libsimdjson-dev")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -72,9 +72,10 @@ let package = Package(
         ),
         // The plain synthesized model in a module of its own, shared by strategy targets.
         .target(name: "StandardModel", dependencies: ["CodableBench"], path: "Benchmarks/StandardModel"),
-    ] + strategyTargets.map {
-        .target(name: $0.name, dependencies: ["CodableBench", "StandardModel"] + $0.uses, path: $0.path)
-    },
+    ]
+        + strategyTargets.map {
+            .target(name: $0.name, dependencies: ["CodableBench", "StandardModel"] + $0.uses, path: $0.path)
+        },
     swiftLanguageModes: [.v5],
     cxxLanguageStandard: .cxx17
 )

@@ -8,30 +8,38 @@ public enum CompositionAndInheritanceStrategies {
     static let profiles = ["subtypes-small", "subtypes-medium"]
 
     public static let all: [Strategy] = [
-        Strategy(id: "flat-struct", group: group,
-                 summary: "one flat synthesized struct, subtype fields optional: the reference (subclass Codable posts)",
-                 isReference: true, defaultProfiles: profiles,
-                 decode: StructFeed<FlatArticle>.decode,
-                 canonical: { feed in
-                     .feedWithKinds(CanonicalFeed(status: feed.status, paging: feed.paging.canonical,
-                                                  articles: feed.data.articles.map(\.canonical)),
-                                    kinds: feed.data.articles.map(\.canonicalKind))
-                 }),
-        Strategy(id: "class-inheritance", group: group,
-                 summary: "subclasses with required init(from:) calling super.init(from:), chosen by kind (subclass Codable posts)",
-                 defaultProfiles: profiles, decode: ClassFeed<WithInit>.decode, canonical: { $0.canonical }),
-        Strategy(id: "class-inheritance-missing-init", group: group,
-                 summary: "pitfall of the subclass Codable posts: subclasses without init(from:) silently keep their defaults",
-                 isPitfall: true, defaultProfiles: profiles,
-                 expectedOutcomes: ["subtypes-small": .wrongOutput, "subtypes-medium": .wrongOutput],
-                 decode: ClassFeed<MissingInit>.decode, canonical: { $0.canonical }),
-        Strategy(id: "struct-composition", group: group,
-                 summary: "one struct whose init(from:) builds its parts from the same decoder (subclass Codable posts)",
-                 defaultProfiles: profiles, decode: StructFeed<ComposedArticle>.decode,
-                 canonical: { feed in
-                     .feedWithKinds(CanonicalFeed(status: feed.status, paging: feed.paging.canonical,
-                                                  articles: feed.data.articles.map(\.article.canonical)),
-                                    kinds: feed.data.articles.map(\.canonicalKind))
-                 }),
+        Strategy(
+            id: "flat-struct", group: group,
+            summary: "one flat synthesized struct, subtype fields optional: the reference (subclass Codable posts)",
+            isReference: true, defaultProfiles: profiles,
+            decode: StructFeed<FlatArticle>.decode,
+            canonical: { feed in
+                .feedWithKinds(
+                    CanonicalFeed(
+                        status: feed.status, paging: feed.paging.canonical,
+                        articles: feed.data.articles.map(\.canonical)),
+                    kinds: feed.data.articles.map(\.canonicalKind))
+            }),
+        Strategy(
+            id: "class-inheritance", group: group,
+            summary: "subclasses with required init(from:) calling super.init(from:), chosen by kind (subclass Codable posts)",
+            defaultProfiles: profiles, decode: ClassFeed<WithInit>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "class-inheritance-missing-init", group: group,
+            summary: "pitfall of the subclass Codable posts: subclasses without init(from:) silently keep their defaults",
+            isPitfall: true, defaultProfiles: profiles,
+            expectedOutcomes: ["subtypes-small": .wrongOutput, "subtypes-medium": .wrongOutput],
+            decode: ClassFeed<MissingInit>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "struct-composition", group: group,
+            summary: "one struct whose init(from:) builds its parts from the same decoder (subclass Codable posts)",
+            defaultProfiles: profiles, decode: StructFeed<ComposedArticle>.decode,
+            canonical: { feed in
+                .feedWithKinds(
+                    CanonicalFeed(
+                        status: feed.status, paging: feed.paging.canonical,
+                        articles: feed.data.articles.map(\.article.canonical)),
+                    kinds: feed.data.articles.map(\.canonicalKind))
+            }),
     ]
 }

@@ -122,8 +122,9 @@ struct ClassFeed<Classes: ArticleClasses>: Decodable {
     static func decode(_ data: Data) throws -> Self { try makeStandardDecoder().decode(Self.self, from: data) }
 
     var canonical: CanonicalOutput {
-        .feedWithKinds(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.value.article.canonical)),
-                       kinds: data.articles.map(\.value.canonicalKind))
+        .feedWithKinds(
+            CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.value.article.canonical)),
+            kinds: data.articles.map(\.value.canonicalKind))
     }
 }
 
@@ -164,7 +165,6 @@ struct FlatArticle: Decodable {
         case kind, video
         case photoCount = "photo_count"
     }
-
 
     var canonicalKind: CanonicalKind {
         switch kind {

@@ -19,10 +19,12 @@ public struct Feature: Codable {
 
     public init<Node>(fields f: JSONFields<Node>) throws {
         type = try f.string("type")
-        guard let properties = try f.object("properties").node.mapMembers({ key, node -> (String, String) in
-            guard let value = node.string else { throw MappingError(description: "properties.\(key): expected a string") }
-            return (key, value)
-        }) else { throw MappingError(description: "properties: expected an object") }
+        guard
+            let properties = try f.object("properties").node.mapMembers({ key, node -> (String, String) in
+                guard let value = node.string else { throw MappingError(description: "properties.\(key): expected a string") }
+                return (key, value)
+            })
+        else { throw MappingError(description: "properties: expected an object") }
         self.properties = Dictionary(properties, uniquingKeysWith: { first, _ in first })
         geometry = try Geometry(fields: f.object("geometry"))
     }

@@ -32,25 +32,30 @@ public enum CorporaStrategies {
     static func strategies<Model: CorpusModel>(_ model: Model.Type, corpus: String, file: String) -> [Strategy] {
         let view: @Sendable (Model) throws -> CanonicalOutput = { try .encoded($0) }
         return [
-            Strategy(id: "\(corpus)-synthesized", group: group,
-                     summary: "\(file): JSONDecoder into the synthesized Codable model (the reference)",
-                     isReference: true, defaultFiles: [file],
-                     decode: { try JSONDecoder().decode(Model.self, from: $0) }, canonical: view),
-            Strategy(id: "\(corpus)-jsonserialization-manual", group: group,
-                     summary: "\(file): JSONSerialization, then a hand mapping of [String: Any] with as? casts (AnyCodable post; juejin [String: Any] post)",
-                     defaultFiles: [file], expectedOutcomes: misroundedDoubles,
-                     decode: { try Model(fields: JSONFields(FoundationNode(try JSONSerialization.jsonObject(with: $0)))) },
-                     canonical: view),
-            Strategy(id: "\(corpus)-json-enum", group: group,
-                     summary: "\(file): JSONDecoder into a JSON value enum, then a hand mapping (AnyCodable post; juejin [String: Any] post)",
-                     defaultFiles: [file],
-                     decode: { try Model(fields: JSONFields(try JSONDecoder().decode(JSON.self, from: $0))) },
-                     canonical: view),
-            Strategy(id: "\(corpus)-anycodable-try-chain", group: group,
-                     summary: "\(file): JSONDecoder into the AnyCodable post's type (try chain), then a hand mapping",
-                     defaultFiles: [file],
-                     decode: { try Model(fields: JSONFields(try JSONDecoder().decode(AnyCodable.self, from: $0))) },
-                     canonical: view),
+            Strategy(
+                id: "\(corpus)-synthesized", group: group,
+                summary: "\(file): JSONDecoder into the synthesized Codable model (the reference)",
+                isReference: true, defaultFiles: [file],
+                decode: { try JSONDecoder().decode(Model.self, from: $0) }, canonical: view),
+            Strategy(
+                id: "\(corpus)-jsonserialization-manual", group: group,
+                summary:
+                    "\(file): JSONSerialization, then a hand mapping of [String: Any] with as? casts (AnyCodable post; juejin [String: Any] post)",
+                defaultFiles: [file], expectedOutcomes: misroundedDoubles,
+                decode: { try Model(fields: JSONFields(FoundationNode(try JSONSerialization.jsonObject(with: $0)))) },
+                canonical: view),
+            Strategy(
+                id: "\(corpus)-json-enum", group: group,
+                summary: "\(file): JSONDecoder into a JSON value enum, then a hand mapping (AnyCodable post; juejin [String: Any] post)",
+                defaultFiles: [file],
+                decode: { try Model(fields: JSONFields(try JSONDecoder().decode(JSON.self, from: $0))) },
+                canonical: view),
+            Strategy(
+                id: "\(corpus)-anycodable-try-chain", group: group,
+                summary: "\(file): JSONDecoder into the AnyCodable post's type (try chain), then a hand mapping",
+                defaultFiles: [file],
+                decode: { try Model(fields: JSONFields(try JSONDecoder().decode(AnyCodable.self, from: $0))) },
+                canonical: view),
         ]
     }
 }

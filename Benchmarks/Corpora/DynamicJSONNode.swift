@@ -89,10 +89,12 @@ public struct JSONFields<Node: DynamicJSONNode> {
 
     /// An object used as a map keyed by numeric-string ids, each value read by `transform`.
     public func map<T>(_ key: String, _ transform: (Node) throws -> T) throws -> [Int: T] {
-        guard let member = node.member(key), let pairs = try member.mapMembers({ name, value in
-            guard let id = Int(name) else { throw MappingError(description: "\(key).\(name): expected a numeric id") }
-            return (id, try transform(value))
-        }) else { throw MappingError(description: "\(key): expected an object") }
+        guard let member = node.member(key),
+            let pairs = try member.mapMembers({ name, value in
+                guard let id = Int(name) else { throw MappingError(description: "\(key).\(name): expected a numeric id") }
+                return (id, try transform(value))
+            })
+        else { throw MappingError(description: "\(key): expected an object") }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
 }
@@ -100,18 +102,22 @@ public struct JSONFields<Node: DynamicJSONNode> {
 extension DynamicJSONNode {
     /// An array of numbers (a coordinate pair, a list of ids).
     public func doubles() throws -> [Double] {
-        guard let items = try mapElements({ node -> Double in
-            guard let d = node.double else { throw MappingError(description: "expected a number") }
-            return d
-        }) else { throw MappingError(description: "expected an array of numbers") }
+        guard
+            let items = try mapElements({ node -> Double in
+                guard let d = node.double else { throw MappingError(description: "expected a number") }
+                return d
+            })
+        else { throw MappingError(description: "expected an array of numbers") }
         return items
     }
 
     public func int64s() throws -> [Int64] {
-        guard let items = try mapElements({ node -> Int64 in
-            guard let i = node.int64 else { throw MappingError(description: "expected an integer") }
-            return i
-        }) else { throw MappingError(description: "expected an array of integers") }
+        guard
+            let items = try mapElements({ node -> Int64 in
+                guard let i = node.int64 else { throw MappingError(description: "expected an integer") }
+                return i
+            })
+        else { throw MappingError(description: "expected an array of integers") }
         return items
     }
 }

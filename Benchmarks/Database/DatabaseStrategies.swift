@@ -17,41 +17,49 @@ public enum DatabaseStrategies {
     }
 
     public static let all: [Strategy] = [
-        Strategy(id: "grdb-codable-record", group: group,
-                 summary: "GRDB FetchableRecord + Decodable: the reference (juejin [String: Any] post)",
-                 isReference: true, defaultProfiles: profiles,
-                 input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: StandardArticle.self) },
-                 canonical: feed),
-        Strategy(id: "grdb-manual-row", group: group,
-                 summary: "GRDB init(row:) reading each column by hand, JSON columns with JSONDecoder (juejin [String: Any] post)",
-                 defaultProfiles: profiles,
-                 input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ManualArticleRecord.self) },
-                 canonical: feed),
-        Strategy(id: "grdb-json-column-codable", group: group,
-                 summary: "GRDB Codable record with the ext JSON column as a nested Codable value (juejin [String: Any] post)",
-                 defaultProfiles: profiles,
-                 input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ExtColumnRecord<[String: JSON]>.self) },
-                 canonical: { result in
-                     .feedWithExt(result.0.canonical(result.1.map(\.core.canonical)),
-                                  ext: result.1.map { $0.ext.map { .object($0.mapValues(\.jsonValue)) } ?? .null })
-                 }),
-        Strategy(id: "grdb-json-column-enum", group: group,
-                 summary: "pitfall: the ext column as a JSON value enum; GRDB gives it the raw column, not the JSON (juejin [String: Any] post)",
-                 isPitfall: true, defaultProfiles: profiles,
-                 expectedOutcomes: ["ext-plain-small": .wrongOutput, "ext-plain-medium": .wrongOutput],
-                 input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ExtColumnRecord<JSON>.self) },
-                 canonical: { result in
-                     .feedWithExt(result.0.canonical(result.1.map(\.core.canonical)),
-                                  ext: result.1.map { $0.ext?.jsonValue ?? .null })
-                 }),
-        Strategy(id: "grdb-jsoncodingkeys-dictionary", group: group,
-                 summary: "the juejin post's [String: Any] JSONCodingKeys extension through GRDB's row decoder",
-                 defaultProfiles: profiles,
-                 expectedOutcomes: ["ext-plain-small": .unsupported, "ext-plain-medium": .unsupported],
-                 input: ArticleDatabase.make, run: DictionaryExtRecord.fetch,
-                 canonical: { result in
-                     .feedWithExt(result.0.canonical(result.1.map(\.core.canonical)),
-                                  ext: result.1.map { $0.ext.map { AnyTree.json($0) } ?? .null })
-                 }),
+        Strategy(
+            id: "grdb-codable-record", group: group,
+            summary: "GRDB FetchableRecord + Decodable: the reference (juejin [String: Any] post)",
+            isReference: true, defaultProfiles: profiles,
+            input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: StandardArticle.self) },
+            canonical: feed),
+        Strategy(
+            id: "grdb-manual-row", group: group,
+            summary: "GRDB init(row:) reading each column by hand, JSON columns with JSONDecoder (juejin [String: Any] post)",
+            defaultProfiles: profiles,
+            input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ManualArticleRecord.self) },
+            canonical: feed),
+        Strategy(
+            id: "grdb-json-column-codable", group: group,
+            summary: "GRDB Codable record with the ext JSON column as a nested Codable value (juejin [String: Any] post)",
+            defaultProfiles: profiles,
+            input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ExtColumnRecord<[String: JSON]>.self) },
+            canonical: { result in
+                .feedWithExt(
+                    result.0.canonical(result.1.map(\.core.canonical)),
+                    ext: result.1.map { $0.ext.map { .object($0.mapValues(\.jsonValue)) } ?? .null })
+            }),
+        Strategy(
+            id: "grdb-json-column-enum", group: group,
+            summary: "pitfall: the ext column as a JSON value enum; GRDB gives it the raw column, not the JSON (juejin [String: Any] post)",
+            isPitfall: true, defaultProfiles: profiles,
+            expectedOutcomes: ["ext-plain-small": .wrongOutput, "ext-plain-medium": .wrongOutput],
+            input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ExtColumnRecord<JSON>.self) },
+            canonical: { result in
+                .feedWithExt(
+                    result.0.canonical(result.1.map(\.core.canonical)),
+                    ext: result.1.map { $0.ext?.jsonValue ?? .null })
+            }),
+        Strategy(
+            id: "grdb-jsoncodingkeys-dictionary", group: group,
+            summary: "the juejin post's [String: Any] JSONCodingKeys extension through GRDB's row decoder",
+            defaultProfiles: profiles,
+            expectedOutcomes: ["ext-plain-small": .unsupported, "ext-plain-medium": .unsupported],
+            input: ArticleDatabase.make, run: DictionaryExtRecord.fetch,
+            canonical: { result in
+                .feedWithExt(
+                    result.0.canonical(result.1.map(\.core.canonical)),
+                    ext: result.1.map { $0.ext.map { AnyTree.json($0) } ?? .null })
+            }),
     ]
 }

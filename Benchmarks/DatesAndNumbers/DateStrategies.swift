@@ -98,14 +98,17 @@ enum DateAsString {
     }
 
     static func canonical(_ feed: Feed) -> CanonicalOutput {
-        .feed(CanonicalFeed(status: feed.status, paging: feed.paging.canonical, articles: feed.data.articles.map { a in
-            CanonicalArticle(
-                id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
-                url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
-                publishedAt: milliseconds(a.publishedAt), updatedAt: a.updatedAt.map(milliseconds),
-                section: a.section.rawValue, tags: a.tags, authors: a.authors.map(\.canonical),
-                images: a.images.map(\.canonical), metrics: a.metrics.canonical, isPremium: a.isPremium,
-                isBreaking: a.isBreaking, relatedIDs: a.relatedIDs, commentCount: a.commentCount)
-        }))
+        .feed(
+            CanonicalFeed(
+                status: feed.status, paging: feed.paging.canonical,
+                articles: feed.data.articles.map { a in
+                    CanonicalArticle(
+                        id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
+                        url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
+                        publishedAt: milliseconds(a.publishedAt), updatedAt: a.updatedAt.map(milliseconds),
+                        section: a.section.rawValue, tags: a.tags, authors: a.authors.map(\.canonical),
+                        images: a.images.map(\.canonical), metrics: a.metrics.canonical, isPremium: a.isPremium,
+                        isBreaking: a.isBreaking, relatedIDs: a.relatedIDs, commentCount: a.commentCount)
+                }))
     }
 }

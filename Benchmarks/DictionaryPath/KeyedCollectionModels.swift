@@ -60,8 +60,10 @@ struct InvalidKey: Error, CustomStringConvertible {
 /// The order of a dictionary is not the payload's: the canonical form lists articles by id, as the
 /// keyed payload does.
 func keyedCanonical(status: String, paging: StandardPaging, articles: [KeyedArticle]) -> CanonicalOutput {
-    .feed(CanonicalFeed(status: status, paging: paging.canonical,
-                        articles: articles.sorted { $0.id < $1.id }.map(\.canonical)))
+    .feed(
+        CanonicalFeed(
+            status: status, paging: paging.canonical,
+            articles: articles.sorted { $0.id < $1.id }.map(\.canonical)))
 }
 
 /// `[String: ArticleBody]` decoded by the synthesized machinery, then mapped to entities.
@@ -164,7 +166,9 @@ enum PayloadTransform {
     }
 
     static func canonical(_ feed: Transformed) -> CanonicalOutput {
-        .feed(CanonicalFeed(status: feed.status, paging: feed.paging.canonical,
-                            articles: feed.data.articles.sorted { $0.id < $1.id }.map(\.canonical)))
+        .feed(
+            CanonicalFeed(
+                status: feed.status, paging: feed.paging.canonical,
+                articles: feed.data.articles.sorted { $0.id < $1.id }.map(\.canonical)))
     }
 }

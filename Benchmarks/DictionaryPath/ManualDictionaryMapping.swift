@@ -68,8 +68,9 @@ public enum ManualDictionary {
         for (index, object) in list.enumerated() {
             articles.append(try article(object, path: "data.articles[\(index)]", context))
         }
-        return Feed(status: try required(root, "status", ""), nextCursor: paging["next_cursor"] as? String,
-                    total: try required(paging, "total", "paging"), articles: articles)
+        return Feed(
+            status: try required(root, "status", ""), nextCursor: paging["next_cursor"] as? String,
+            total: try required(paging, "total", "paging"), articles: articles)
     }
 
     public static func article(_ o: [String: Any], path: String, _ context: Context) throws -> Article {
@@ -90,13 +91,15 @@ public enum ManualDictionary {
             tags: try required(o, "tags", path),
             authors: try authors.enumerated().map { i, a in
                 let p = "\(path).authors[\(i)]"
-                return Author(id: try required(a, "id", p), name: try required(a, "name", p),
-                              profileURL: (a["profile_url"] as? String).flatMap(URL.init(string:)))
+                return Author(
+                    id: try required(a, "id", p), name: try required(a, "name", p),
+                    profileURL: (a["profile_url"] as? String).flatMap(URL.init(string:)))
             },
             images: try images.enumerated().map { i, m in
                 let p = "\(path).images[\(i)]"
-                return Image(url: try url(try required(m, "url", p), "\(p).url"), width: try required(m, "width", p),
-                             height: try required(m, "height", p), caption: m["caption"] as? String)
+                return Image(
+                    url: try url(try required(m, "url", p), "\(p).url"), width: try required(m, "width", p),
+                    height: try required(m, "height", p), caption: m["caption"] as? String)
             },
             views: try required(metrics, "views", "\(path).metrics"),
             shares: try required(metrics, "shares", "\(path).metrics"),
@@ -128,21 +131,22 @@ public enum ManualDictionary {
     }
 
     static func canonical(_ feed: Feed) -> CanonicalOutput {
-        .feed(CanonicalFeed(
-            status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
-            articles: feed.articles.map(canonical)))
+        .feed(
+            CanonicalFeed(
+                status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
+                articles: feed.articles.map(canonical)))
     }
 
     public static func canonical(_ a: Article) -> CanonicalArticle {
-                CanonicalArticle(
-                    id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
-                    url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
-                    publishedAt: a.publishedAt.epochMilliseconds, updatedAt: a.updatedAt?.epochMilliseconds,
-                    section: a.section, tags: a.tags,
-                    authors: a.authors.map { CanonicalAuthor(id: $0.id, name: $0.name, profileURL: $0.profileURL?.absoluteString) },
-                    images: a.images.map { CanonicalImage(url: $0.url.absoluteString, width: $0.width, height: $0.height, caption: $0.caption) },
-                    metrics: CanonicalMetrics(views: a.views, shares: a.shares, readRatio: a.readRatio, score: a.score),
-                    isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIDs: a.relatedIDs,
-                    commentCount: a.commentCount)
+        CanonicalArticle(
+            id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
+            url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
+            publishedAt: a.publishedAt.epochMilliseconds, updatedAt: a.updatedAt?.epochMilliseconds,
+            section: a.section, tags: a.tags,
+            authors: a.authors.map { CanonicalAuthor(id: $0.id, name: $0.name, profileURL: $0.profileURL?.absoluteString) },
+            images: a.images.map { CanonicalImage(url: $0.url.absoluteString, width: $0.width, height: $0.height, caption: $0.caption) },
+            metrics: CanonicalMetrics(views: a.views, shares: a.shares, readRatio: a.readRatio, score: a.score),
+            isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIDs: a.relatedIDs,
+            commentCount: a.commentCount)
     }
 }

@@ -12,24 +12,32 @@ public enum DynamicValuesStrategies {
     static let changesValues: [String: Outcome] = ["ext-all-small": .wrongOutput]
 
     public static let all: [Strategy] = [
-        Strategy(id: "ext-skipped", group: group, summary: "ext not decoded: the reference (AnyCodable post; juejin [String: Any] post)",
-                 isReference: true, defaultProfiles: profiles,
-                 decode: ExtFeed<SkippedExt>.decode,
-                 canonical: { feed in
-                     guard case .feedWithExt(let canonical, _) = feed.canonical else { return feed.canonical }
-                     return .feed(canonical)
-                 }),
-        Strategy(id: "anycodable-try-chain", group: group,
-                 summary: "the AnyCodable post's type: Any filled by trying Int, Double, String, Bool, array, dictionary",
-                 defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<AnyCodableExt>.decode, canonical: { $0.canonical }),
-        Strategy(id: "json-enum", group: group,
-                 summary: "a typed JSON value enum (null, Bool, Int64, Double, String, array, object) (AnyCodable post; juejin [String: Any] post)",
-                 defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONEnumExt>.decode, canonical: { $0.canonical }),
-        Strategy(id: "jsoncodingkeys-dictionary", group: group,
-                 summary: "the juejin post's [String: Any] via JSONCodingKeys and container extensions",
-                 defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONCodingKeysExt>.decode, canonical: { $0.canonical }),
-        Strategy(id: "ext-jsonserialization", group: group,
-                 summary: "entity via Codable, ext via a second JSONSerialization parse (AnyCodable post; juejin [String: Any] post)",
-                 defaultProfiles: profiles, expectedOutcomes: changesValues, decode: JSONSerializationExt.decode, canonical: JSONSerializationExt.canonical),
+        Strategy(
+            id: "ext-skipped", group: group, summary: "ext not decoded: the reference (AnyCodable post; juejin [String: Any] post)",
+            isReference: true, defaultProfiles: profiles,
+            decode: ExtFeed<SkippedExt>.decode,
+            canonical: { feed in
+                guard case .feedWithExt(let canonical, _) = feed.canonical else { return feed.canonical }
+                return .feed(canonical)
+            }),
+        Strategy(
+            id: "anycodable-try-chain", group: group,
+            summary: "the AnyCodable post's type: Any filled by trying Int, Double, String, Bool, array, dictionary",
+            defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<AnyCodableExt>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "json-enum", group: group,
+            summary:
+                "a typed JSON value enum (null, Bool, Int64, Double, String, array, object) (AnyCodable post; juejin [String: Any] post)",
+            defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONEnumExt>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "jsoncodingkeys-dictionary", group: group,
+            summary: "the juejin post's [String: Any] via JSONCodingKeys and container extensions",
+            defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONCodingKeysExt>.decode,
+            canonical: { $0.canonical }),
+        Strategy(
+            id: "ext-jsonserialization", group: group,
+            summary: "entity via Codable, ext via a second JSONSerialization parse (AnyCodable post; juejin [String: Any] post)",
+            defaultProfiles: profiles, expectedOutcomes: changesValues, decode: JSONSerializationExt.decode,
+            canonical: JSONSerializationExt.canonical),
     ]
 }

@@ -35,8 +35,9 @@ struct ExtFeed<Ext: ExtRepresentation>: Decodable {
     }
 
     var canonical: CanonicalOutput {
-        .feedWithExt(CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.core.canonical)),
-                     ext: data.articles.map { $0.ext.map(Ext.json) ?? .null })
+        .feedWithExt(
+            CanonicalFeed(status: status, paging: paging.canonical, articles: data.articles.map(\.core.canonical)),
+            ext: data.articles.map { $0.ext.map(Ext.json) ?? .null })
     }
 }
 

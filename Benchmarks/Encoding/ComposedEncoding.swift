@@ -45,11 +45,13 @@ struct ComposedArticle: Encodable {
     let presentation: Presentation
 
     init(_ a: StandardArticle) {
-        text = Text(id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body, url: a.url,
-                    section: a.section, tags: a.tags)
-        presentation = Presentation(imageURL: a.imageURL, publishedAt: a.publishedAt, updatedAt: a.updatedAt,
-                                    authors: a.authors, images: a.images, metrics: a.metrics, isPremium: a.isPremium,
-                                    isBreaking: a.isBreaking, relatedIDs: a.relatedIDs, commentCount: a.commentCount)
+        text = Text(
+            id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body, url: a.url,
+            section: a.section, tags: a.tags)
+        presentation = Presentation(
+            imageURL: a.imageURL, publishedAt: a.publishedAt, updatedAt: a.updatedAt,
+            authors: a.authors, images: a.images, metrics: a.metrics, isPremium: a.isPremium,
+            isBreaking: a.isBreaking, relatedIDs: a.relatedIDs, commentCount: a.commentCount)
     }
 
     func encode(to encoder: Encoder) throws {

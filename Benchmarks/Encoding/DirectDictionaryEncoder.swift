@@ -119,8 +119,10 @@ enum DirectDictionaryEncoder {
             node.set(key.stringValue, child)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                            forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             let child = Node(.object([:]))
             node.set(key.stringValue, child)
             return KeyedEncodingContainer(Keyed<NestedKey>(node: child, codingPath: codingPath + [key]))

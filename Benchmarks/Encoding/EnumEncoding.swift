@@ -9,7 +9,9 @@ enum DeskSection: Encodable {
     case section(StandardSection)
 
     var wireValue: String {
-        switch self { case .section(let s): return s.rawValue.uppercased() }
+        switch self {
+        case .section(let s): return s.rawValue.uppercased()
+        }
     }
 
     /// The newsroom desk a section belongs to: the derived key.
@@ -74,11 +76,13 @@ struct DeskArticle: Encodable {
     /// back into the payload's (lowercase, no derived key) for the standard read-back.
     static func readBack(_ data: Data) throws -> CanonicalOutput {
         guard case .object(var root) = try JSONValue.parse(data), case .object(var feedData)? = root["data"],
-              case .array(let articles)? = feedData["articles"] else { throw DecodePathError(path: "data.articles", "missing") }
+            case .array(let articles)? = feedData["articles"]
+        else { throw DecodePathError(path: "data.articles", "missing") }
         var restored: [JSONValue] = []
         for (index, article) in articles.enumerated() {
             guard case .object(var members) = article, case .string(let wire)? = members["section"],
-                  let section = StandardSection(rawValue: wire.lowercased()) else {
+                let section = StandardSection(rawValue: wire.lowercased())
+            else {
                 throw DecodePathError(path: "data.articles[\(index)].section", "not an uppercase section")
             }
             guard members["section_desk"] == .string(DeskSection.section(section).desk) else {

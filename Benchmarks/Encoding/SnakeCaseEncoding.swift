@@ -52,16 +52,20 @@ enum CamelCaseEncoding {
     }
 
     static func feed(_ f: StandardFeed) -> Feed {
-        Feed(status: f.status, paging: Paging(nextCursor: f.paging.nextCursor, total: f.paging.total),
-             data: FeedData(articles: f.data.articles.map { a in
-                 Article(id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body, url: a.url,
-                         imageUrl: a.imageURL, publishedAt: a.publishedAt, updatedAt: a.updatedAt, section: a.section,
-                         tags: a.tags, authors: a.authors.map { Author(id: $0.id, name: $0.name, profileUrl: $0.profileURL) },
-                         images: a.images,
-                         metrics: Metrics(views: a.metrics.views, shares: a.metrics.shares, readRatio: a.metrics.readRatio,
-                                          score: a.metrics.score),
-                         isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIds: a.relatedIDs, commentCount: a.commentCount)
-             }))
+        Feed(
+            status: f.status, paging: Paging(nextCursor: f.paging.nextCursor, total: f.paging.total),
+            data: FeedData(
+                articles: f.data.articles.map { a in
+                    Article(
+                        id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body, url: a.url,
+                        imageUrl: a.imageURL, publishedAt: a.publishedAt, updatedAt: a.updatedAt, section: a.section,
+                        tags: a.tags, authors: a.authors.map { Author(id: $0.id, name: $0.name, profileUrl: $0.profileURL) },
+                        images: a.images,
+                        metrics: Metrics(
+                            views: a.metrics.views, shares: a.metrics.shares, readRatio: a.metrics.readRatio,
+                            score: a.metrics.score),
+                        isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIds: a.relatedIDs, commentCount: a.commentCount)
+                }))
     }
 
     static func encode(_ feed: Feed) throws -> Data {

@@ -120,20 +120,25 @@ struct ClassFeed: Encodable {
     static func input(overriding: Bool) -> (Data) throws -> ClassFeed {
         { data in
             let feed = try makeStandardDecoder().decode(SubtypeInputFeed.self, from: data)
-            return ClassFeed(status: feed.status, paging: feed.paging, data: FeedData(articles: try feed.data.articles.map { e in
-                switch (e.kind, e.video, e.photoCount) {
-                case ("video", let video?, _):
-                    return overriding ? VideoArticleOverriding(video: video, article: e.article)
-                        : VideoArticleNotOverriding(video: video, article: e.article)
-                case ("gallery", _, let count?):
-                    return overriding ? GalleryArticleOverriding(photoCount: count, article: e.article)
-                        : GalleryArticleNotOverriding(photoCount: count, article: e.article)
-                case ("story", _, _):
-                    return BaseArticle(kind: "story", article: e.article)
-                default:
-                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown kind \(e.kind)"))
-                }
-            }))
+            return ClassFeed(
+                status: feed.status, paging: feed.paging,
+                data: FeedData(
+                    articles: try feed.data.articles.map { e in
+                        switch (e.kind, e.video, e.photoCount) {
+                        case ("video", let video?, _):
+                            return overriding
+                                ? VideoArticleOverriding(video: video, article: e.article)
+                                : VideoArticleNotOverriding(video: video, article: e.article)
+                        case ("gallery", _, let count?):
+                            return overriding
+                                ? GalleryArticleOverriding(photoCount: count, article: e.article)
+                                : GalleryArticleNotOverriding(photoCount: count, article: e.article)
+                        case ("story", _, _):
+                            return BaseArticle(kind: "story", article: e.article)
+                        default:
+                            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown kind \(e.kind)"))
+                        }
+                    }))
         }
     }
 }

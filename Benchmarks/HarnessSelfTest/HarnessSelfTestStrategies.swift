@@ -24,25 +24,31 @@ public enum HarnessSelfTestStrategies {
     }
 
     public static let all: [Strategy] = [
-        Strategy(id: "selftest-allocates-0", group: group, summary: "allocates nothing", contract: .parseOnly,
-                 defaultProfiles: ["tiny"], isHidden: true, decode: { data in allocate(0, data) },
-                 canonical: { .processedBytes($0) }),
-        Strategy(id: "selftest-allocates-1000", group: group, summary: "allocates exactly 1000 objects",
-                 contract: .parseOnly, defaultProfiles: ["tiny"], isHidden: true,
-                 decode: { data in allocate(1000, data) - 499_500 },
-                 canonical: { .processedBytes($0) }),
-        Strategy(id: "selftest-throws", group: group, summary: "always throws", defaultProfiles: ["tiny"],
-                 isHidden: true, decode: { (_: Data) throws -> Int in throw Deliberate() },
-                 canonical: { .processedBytes($0) }),
-        Strategy(id: "selftest-crashes", group: group, summary: "calls fatalError", defaultProfiles: ["tiny"],
-                 isHidden: true, decode: { (_: Data) -> Int in fatalError("deliberate crash") },
-                 canonical: { .processedBytes($0) }),
-        Strategy(id: "selftest-hangs", group: group, summary: "never returns", defaultProfiles: ["tiny"],
-                 isHidden: true, decode: { (data: Data) -> Int in
-                     var spins = 0
-                     while data.count >= 0 { spins &+= 1; blackHole(spins) }
-                     return spins
-                 },
-                 canonical: { .processedBytes($0) }),
+        Strategy(
+            id: "selftest-allocates-0", group: group, summary: "allocates nothing", contract: .parseOnly,
+            defaultProfiles: ["tiny"], isHidden: true, decode: { data in allocate(0, data) },
+            canonical: { .processedBytes($0) }),
+        Strategy(
+            id: "selftest-allocates-1000", group: group, summary: "allocates exactly 1000 objects",
+            contract: .parseOnly, defaultProfiles: ["tiny"], isHidden: true,
+            decode: { data in allocate(1000, data) - 499_500 },
+            canonical: { .processedBytes($0) }),
+        Strategy(
+            id: "selftest-throws", group: group, summary: "always throws", defaultProfiles: ["tiny"],
+            isHidden: true, decode: { (_: Data) throws -> Int in throw Deliberate() },
+            canonical: { .processedBytes($0) }),
+        Strategy(
+            id: "selftest-crashes", group: group, summary: "calls fatalError", defaultProfiles: ["tiny"],
+            isHidden: true, decode: { (_: Data) -> Int in fatalError("deliberate crash") },
+            canonical: { .processedBytes($0) }),
+        Strategy(
+            id: "selftest-hangs", group: group, summary: "never returns", defaultProfiles: ["tiny"],
+            isHidden: true,
+            decode: { (data: Data) -> Int in
+                var spins = 0
+                while data.count >= 0 { spins &+= 1; blackHole(spins) }
+                return spins
+            },
+            canonical: { .processedBytes($0) }),
     ]
 }

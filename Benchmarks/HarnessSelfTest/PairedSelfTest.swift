@@ -47,7 +47,13 @@ public enum PairedSelfTest {
         for index in (keyStart + key.count)..<bytes.count {
             let byte = bytes[index]
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -73,15 +79,18 @@ public enum PairedSelfTest {
     }
 
     public static let all: [Strategy] = [
-        Strategy(id: "paired-reference", group: group, summary: "self-test: JSONDecoder into the standard model",
-                 isReference: true, defaultProfiles: ["small"], isHidden: true,
-                 decode: reference, canonical: { .feed($0.canonical) }),
-        Strategy(id: "paired-copy", group: group, summary: "self-test: the reference's decode, copied (A/A)",
-                 defaultProfiles: ["small"], isHidden: true, decode: copy, canonical: { .feed($0.canonical) }),
-        Strategy(id: "paired-3-percent", group: group,
-                 summary: "self-test: the reference's decode plus one small article decoded again (about 4% more work)",
-                 defaultProfiles: ["small"], isHidden: true,
-                 input: { data in (data, try oneArticleDocument(data)) }, run: moreWork,
-                 canonical: { .feed($0.canonical) }),
+        Strategy(
+            id: "paired-reference", group: group, summary: "self-test: JSONDecoder into the standard model",
+            isReference: true, defaultProfiles: ["small"], isHidden: true,
+            decode: reference, canonical: { .feed($0.canonical) }),
+        Strategy(
+            id: "paired-copy", group: group, summary: "self-test: the reference's decode, copied (A/A)",
+            defaultProfiles: ["small"], isHidden: true, decode: copy, canonical: { .feed($0.canonical) }),
+        Strategy(
+            id: "paired-3-percent", group: group,
+            summary: "self-test: the reference's decode plus one small article decoded again (about 4% more work)",
+            defaultProfiles: ["small"], isHidden: true,
+            input: { data in (data, try oneArticleDocument(data)) }, run: moreWork,
+            canonical: { .feed($0.canonical) }),
     ]
 }

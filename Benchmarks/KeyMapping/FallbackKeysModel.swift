@@ -38,7 +38,8 @@ enum AllKeysLookup: FallbackLookup {
     static func title(_ c: KeyedDecodingContainer<FallbackArticleKeys>) throws -> String {
         let candidates = c.allKeys.filter { $0 == .title || $0 == .headline }
         guard let key = candidates.first else {
-            throw DecodingError.keyNotFound(FallbackArticleKeys.title, .init(codingPath: c.codingPath, debugDescription: "no title or headline"))
+            throw DecodingError.keyNotFound(
+                FallbackArticleKeys.title, .init(codingPath: c.codingPath, debugDescription: "no title or headline"))
         }
         return try c.decode(String.self, forKey: key)
     }

@@ -11,30 +11,36 @@ public enum KeyMappingStrategies {
     static let legacyProfiles = ["legacy-keys-small", "legacy-keys-medium"]
 
     public static let all: [Strategy] = [
-        Strategy(id: "snake-case-strategy", group: group,
-                 summary: "camelCase properties + .convertFromSnakeCase (Takagi, Nikkei 2019)",
-                 yardstick: "synthesized", defaultProfiles: profiles,
-                 decode: CamelCase.decodeWithSnakeCaseStrategy, canonical: CamelCase.canonical),
-        Strategy(id: "custom-key-strategy", group: group,
-                 summary: "camelCase properties + a .custom key conversion closure (Takagi, Nikkei 2019)",
-                 yardstick: "synthesized", defaultProfiles: profiles,
-                 decode: CamelCase.decodeWithCustomKeyStrategy, canonical: CamelCase.canonical),
-        Strategy(id: "fallback-keys-ifpresent", group: group,
-                 summary: "decodeIfPresent(title) ?? decode(headline) for legacy keys (Takagi, Nikkei 2019)",
-                 defaultProfiles: legacyProfiles,
-                 decode: FallbackFeed<IfPresentLookup>.decode, canonical: { $0.canonical }),
-        Strategy(id: "fallback-keys-allkeys", group: group,
-                 summary: "filter allKeys for the candidate keys, MetaCodable style",
-                 yardstick: "fallback-keys-ifpresent", defaultProfiles: legacyProfiles,
-                 decode: FallbackFeed<AllKeysLookup>.decode, canonical: { $0.canonical }),
-        Strategy(id: "nested-path-containers", group: group,
-                 summary: "reach data.articles with nestedContainer(keyedBy:forKey:) (Takagi, Nikkei 2019)", defaultProfiles: profiles,
-                 decode: { try makeStandardDecoder().decode(NestedContainersFeed.self, from: $0) },
-                 canonical: { $0.canonical }),
-        Strategy(id: "nested-path-wrappers", group: group,
-                 summary: "reach data.articles with a synthesized wrapper struct per level (Takagi, Nikkei 2019)",
-                 isReference: true, defaultProfiles: profiles,
-                 decode: { try makeStandardDecoder().decode(WrappersFeed.self, from: $0) },
-                 canonical: { $0.canonical }),
+        Strategy(
+            id: "snake-case-strategy", group: group,
+            summary: "camelCase properties + .convertFromSnakeCase (Takagi, Nikkei 2019)",
+            yardstick: "synthesized", defaultProfiles: profiles,
+            decode: CamelCase.decodeWithSnakeCaseStrategy, canonical: CamelCase.canonical),
+        Strategy(
+            id: "custom-key-strategy", group: group,
+            summary: "camelCase properties + a .custom key conversion closure (Takagi, Nikkei 2019)",
+            yardstick: "synthesized", defaultProfiles: profiles,
+            decode: CamelCase.decodeWithCustomKeyStrategy, canonical: CamelCase.canonical),
+        Strategy(
+            id: "fallback-keys-ifpresent", group: group,
+            summary: "decodeIfPresent(title) ?? decode(headline) for legacy keys (Takagi, Nikkei 2019)",
+            defaultProfiles: legacyProfiles,
+            decode: FallbackFeed<IfPresentLookup>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "fallback-keys-allkeys", group: group,
+            summary: "filter allKeys for the candidate keys, MetaCodable style",
+            yardstick: "fallback-keys-ifpresent", defaultProfiles: legacyProfiles,
+            decode: FallbackFeed<AllKeysLookup>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "nested-path-containers", group: group,
+            summary: "reach data.articles with nestedContainer(keyedBy:forKey:) (Takagi, Nikkei 2019)", defaultProfiles: profiles,
+            decode: { try makeStandardDecoder().decode(NestedContainersFeed.self, from: $0) },
+            canonical: { $0.canonical }),
+        Strategy(
+            id: "nested-path-wrappers", group: group,
+            summary: "reach data.articles with a synthesized wrapper struct per level (Takagi, Nikkei 2019)",
+            isReference: true, defaultProfiles: profiles,
+            decode: { try makeStandardDecoder().decode(WrappersFeed.self, from: $0) },
+            canonical: { $0.canonical }),
     ]
 }

@@ -8,31 +8,37 @@ public enum LossyArraysStrategies {
     static let profiles = ["small", "faulty-small", "faulty-medium"]
 
     public static let all: [Strategy] = [
-        Strategy(id: "lossy-failable-wrapper", group: group,
-                 summary: "Takagi's Nikkei talk's IgnoreFailureDecodable (try? in a single-value container) + compactMap",
-                 contract: .lossy, isReference: true, defaultProfiles: profiles,
-                 decode: LossyFeed<FailableWrapperList>.decode, canonical: { $0.canonical }),
-        Strategy(id: "lossy-skip-empty", group: group,
-                 summary: "on failure decode an empty struct to advance the container (Takagi, Nikkei 2019)",
-                 contract: .lossy, defaultProfiles: profiles,
-                 decode: LossyFeed<SkipEmptyList>.decode, canonical: { $0.canonical }),
-        Strategy(id: "lossy-superdecoder", group: group,
-                 summary: "each element through superDecoder(), which always advances (ReerCodable style)",
-                 contract: .lossy, defaultProfiles: profiles,
-                 decode: LossyFeed<SuperDecoderList>.decode, canonical: { $0.canonical }),
-        Strategy(id: "lossy-property-wrapper", group: group,
-                 summary: "BetterCodable's @LossyArray property wrapper in a synthesized model",
-                 contract: .lossy, defaultProfiles: profiles,
-                 decode: { try makeStandardDecoder().decode(PropertyWrapperFeed.self, from: $0) },
-                 canonical: { $0.canonical }),
-        Strategy(id: "lossy-jsonserialization-filter", group: group,
-                 summary: "JSONSerialization, keep the dictionaries the manual mapping accepts (Takagi, Nikkei 2019)",
-                 contract: .lossy, defaultProfiles: profiles,
-                 decode: JSONSerializationFilter.decode, canonical: JSONSerializationFilter.canonical),
-        Strategy(id: "lossy-naive-try-loop", group: group,
-                 summary: "pitfall of Takagi's Nikkei talk: try? in while !isAtEnd never advances past a bad element",
-                 contract: .lossy, isPitfall: true, defaultProfiles: profiles, timeoutCap: 2,
-                 expectedOutcomes: ["faulty-small": .timeout, "faulty-medium": .timeout],
-                 decode: LossyFeed<NaiveTryLoopList>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "lossy-failable-wrapper", group: group,
+            summary: "Takagi's Nikkei talk's IgnoreFailureDecodable (try? in a single-value container) + compactMap",
+            contract: .lossy, isReference: true, defaultProfiles: profiles,
+            decode: LossyFeed<FailableWrapperList>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "lossy-skip-empty", group: group,
+            summary: "on failure decode an empty struct to advance the container (Takagi, Nikkei 2019)",
+            contract: .lossy, defaultProfiles: profiles,
+            decode: LossyFeed<SkipEmptyList>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "lossy-superdecoder", group: group,
+            summary: "each element through superDecoder(), which always advances (ReerCodable style)",
+            contract: .lossy, defaultProfiles: profiles,
+            decode: LossyFeed<SuperDecoderList>.decode, canonical: { $0.canonical }),
+        Strategy(
+            id: "lossy-property-wrapper", group: group,
+            summary: "BetterCodable's @LossyArray property wrapper in a synthesized model",
+            contract: .lossy, defaultProfiles: profiles,
+            decode: { try makeStandardDecoder().decode(PropertyWrapperFeed.self, from: $0) },
+            canonical: { $0.canonical }),
+        Strategy(
+            id: "lossy-jsonserialization-filter", group: group,
+            summary: "JSONSerialization, keep the dictionaries the manual mapping accepts (Takagi, Nikkei 2019)",
+            contract: .lossy, defaultProfiles: profiles,
+            decode: JSONSerializationFilter.decode, canonical: JSONSerializationFilter.canonical),
+        Strategy(
+            id: "lossy-naive-try-loop", group: group,
+            summary: "pitfall of Takagi's Nikkei talk: try? in while !isAtEnd never advances past a bad element",
+            contract: .lossy, isPitfall: true, defaultProfiles: profiles, timeoutCap: 2,
+            expectedOutcomes: ["faulty-small": .timeout, "faulty-medium": .timeout],
+            decode: LossyFeed<NaiveTryLoopList>.decode, canonical: { $0.canonical }),
     ]
 }

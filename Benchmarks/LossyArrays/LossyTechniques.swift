@@ -143,9 +143,10 @@ enum JSONSerializationFilter {
 
     static func decode(_ data: Data) throws -> Feed {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let paging = root["paging"] as? [String: Any], let total = paging["total"] as? Int,
-              let status = root["status"] as? String,
-              let list = (root["data"] as? [String: Any])?["articles"] as? [[String: Any]] else {
+            let paging = root["paging"] as? [String: Any], let total = paging["total"] as? Int,
+            let status = root["status"] as? String,
+            let list = (root["data"] as? [String: Any])?["articles"] as? [[String: Any]]
+        else {
             throw DecodePathError(path: "(root)", "not a feed")
         }
         let context = ManualDictionary.Context()
@@ -156,7 +157,9 @@ enum JSONSerializationFilter {
     }
 
     static func canonical(_ feed: Feed) -> CanonicalOutput {
-        .feed(CanonicalFeed(status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
-                            articles: feed.articles.map(ManualDictionary.canonical)))
+        .feed(
+            CanonicalFeed(
+                status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
+                articles: feed.articles.map(ManualDictionary.canonical)))
     }
 }

@@ -43,9 +43,10 @@ struct TryDefaultArticle: Decodable, CanonicalArticleConvertible {
     }
 
     var canonical: CanonicalArticle {
-        required.canonical(subtitle: subtitle.isEmpty ? nil : subtitle, summary: summary.isEmpty ? nil : summary,
-                           imageURL: imageURL.isEmpty ? nil : imageURL,
-                           updatedAt: updatedAt == .distantPast ? nil : updatedAt)
+        required.canonical(
+            subtitle: subtitle.isEmpty ? nil : subtitle, summary: summary.isEmpty ? nil : summary,
+            imageURL: imageURL.isEmpty ? nil : imageURL,
+            updatedAt: updatedAt == .distantPast ? nil : updatedAt)
     }
 }
 

@@ -23,23 +23,26 @@ public enum ReferenceStrategies {
     }
 
     static let always: [Strategy] = [
-        Strategy(id: "ref-memcpy", group: group,
-                 summary: "copy the payload's bytes: the memory-bandwidth ceiling", contract: .parseOnly,
-                 defaultProfiles: sizes, defaultFiles: corpusFiles,
-                 decode: { (data: Data) -> [UInt8] in [UInt8](data) },
-                 canonical: { .processedBytes($0.count) }),
-        Strategy(id: "ref-foundation-scan", group: group,
-                 summary: "JSONDecoder into an empty struct: Foundation's scan floor",
-                 contract: .parseOnly, isReference: true, defaultProfiles: sizes, defaultFiles: corpusFiles,
-                 decode: { data in (try JSONDecoder().decode(Empty.self, from: data), data.count) },
-                 canonical: { .processedBytes($0.1) }),
-        Strategy(id: "ref-jsonserialization-parse", group: group,
-                 summary: "JSONSerialization.jsonObject alone: the dictionary path's parse floor",
-                 contract: .parseOnly, defaultProfiles: sizes, defaultFiles: corpusFiles,
-                 decode: { data in try JSONSerialization.jsonObject(with: data) },
-                 canonical: { object in
-                     let articles = ((object as? [String: Any])?["data"] as? [String: Any])?["articles"] as? [Any]
-                     return .articleCount(articles?.count ?? -1)
-                 }),
+        Strategy(
+            id: "ref-memcpy", group: group,
+            summary: "copy the payload's bytes: the memory-bandwidth ceiling", contract: .parseOnly,
+            defaultProfiles: sizes, defaultFiles: corpusFiles,
+            decode: { (data: Data) -> [UInt8] in [UInt8](data) },
+            canonical: { .processedBytes($0.count) }),
+        Strategy(
+            id: "ref-foundation-scan", group: group,
+            summary: "JSONDecoder into an empty struct: Foundation's scan floor",
+            contract: .parseOnly, isReference: true, defaultProfiles: sizes, defaultFiles: corpusFiles,
+            decode: { data in (try JSONDecoder().decode(Empty.self, from: data), data.count) },
+            canonical: { .processedBytes($0.1) }),
+        Strategy(
+            id: "ref-jsonserialization-parse", group: group,
+            summary: "JSONSerialization.jsonObject alone: the dictionary path's parse floor",
+            contract: .parseOnly, defaultProfiles: sizes, defaultFiles: corpusFiles,
+            decode: { data in try JSONSerialization.jsonObject(with: data) },
+            canonical: { object in
+                let articles = ((object as? [String: Any])?["data"] as? [String: Any])?["articles"] as? [Any]
+                return .articleCount(articles?.count ?? -1)
+            }),
     ]
 }

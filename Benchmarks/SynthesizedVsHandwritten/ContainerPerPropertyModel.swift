@@ -162,7 +162,9 @@ enum ContainerPerProperty {
     }
 
     static func canonical(_ feed: Feed) -> CanonicalOutput {
-        .feed(CanonicalFeed(status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
-                            articles: feed.articles.map(\.canonical)))
+        .feed(
+            CanonicalFeed(
+                status: feed.status, paging: CanonicalPaging(nextCursor: feed.nextCursor, total: feed.total),
+                articles: feed.articles.map(\.canonical)))
     }
 }

@@ -168,21 +168,25 @@ enum Handwritten {
     }
 
     static func canonical(_ feed: Feed) -> CanonicalOutput {
-        .feed(CanonicalFeed(
-            status: feed.status,
-            paging: CanonicalPaging(nextCursor: feed.paging.nextCursor, total: feed.paging.total),
-            articles: feed.data.articles.map { a in
-                CanonicalArticle(
-                    id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
-                    url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
-                    publishedAt: a.publishedAt.epochMilliseconds, updatedAt: a.updatedAt?.epochMilliseconds,
-                    section: a.section.rawValue, tags: a.tags,
-                    authors: a.authors.map { CanonicalAuthor(id: $0.id, name: $0.name, profileURL: $0.profileURL?.absoluteString) },
-                    images: a.images.map { CanonicalImage(url: $0.url.absoluteString, width: $0.width, height: $0.height, caption: $0.caption) },
-                    metrics: CanonicalMetrics(views: a.metrics.views, shares: a.metrics.shares,
-                                              readRatio: a.metrics.readRatio, score: a.metrics.score),
-                    isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIDs: a.relatedIDs,
-                    commentCount: a.commentCount)
-            }))
+        .feed(
+            CanonicalFeed(
+                status: feed.status,
+                paging: CanonicalPaging(nextCursor: feed.paging.nextCursor, total: feed.paging.total),
+                articles: feed.data.articles.map { a in
+                    CanonicalArticle(
+                        id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
+                        url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
+                        publishedAt: a.publishedAt.epochMilliseconds, updatedAt: a.updatedAt?.epochMilliseconds,
+                        section: a.section.rawValue, tags: a.tags,
+                        authors: a.authors.map { CanonicalAuthor(id: $0.id, name: $0.name, profileURL: $0.profileURL?.absoluteString) },
+                        images: a.images.map {
+                            CanonicalImage(url: $0.url.absoluteString, width: $0.width, height: $0.height, caption: $0.caption)
+                        },
+                        metrics: CanonicalMetrics(
+                            views: a.metrics.views, shares: a.metrics.shares,
+                            readRatio: a.metrics.readRatio, score: a.metrics.score),
+                        isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIDs: a.relatedIDs,
+                        commentCount: a.commentCount)
+                }))
     }
 }

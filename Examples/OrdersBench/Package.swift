@@ -7,14 +7,14 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         // In your package: .package(url: "https://github.com/<you>/CodableBench", from: "0.1.0")
-        .package(name: "CodableBench", path: "../.."),
+        .package(name: "CodableBench", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "orders-bench",
             dependencies: [.product(name: "CodableBench", package: "CodableBench")],
             path: "Sources/OrdersBench"
-        ),
+        )
     ],
     swiftLanguageModes: [.v5]
 )

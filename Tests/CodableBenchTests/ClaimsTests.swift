@@ -19,11 +19,14 @@ struct ClaimsTests {
         ClaimsFile.Claim(id: id, question: "g", source: "folklore", says: "something", check: check)
     }
 
-    static func check(_ strategy: String, against: String? = nil, profiles: [String]? = nil, sweep: String? = nil,
-                      expect: ClaimsFile.Check.Expectation? = nil, atLeast: Double? = nil, atMost: Double? = nil,
-                      outcome: Outcome? = nil) -> ClaimsFile.Check {
-        ClaimsFile.Check(strategy: strategy, against: against, profiles: profiles, sweep: sweep, expect: expect,
-                         atLeast: atLeast, atMost: atMost, outcome: outcome)
+    static func check(
+        _ strategy: String, against: String? = nil, profiles: [String]? = nil, sweep: String? = nil,
+        expect: ClaimsFile.Check.Expectation? = nil, atLeast: Double? = nil, atMost: Double? = nil,
+        outcome: Outcome? = nil
+    ) -> ClaimsFile.Check {
+        ClaimsFile.Check(
+            strategy: strategy, against: against, profiles: profiles, sweep: sweep, expect: expect,
+            atLeast: atLeast, atMost: atMost, outcome: outcome)
     }
 
     /// handwritten vs synthesized on three sizes, jsonserialization-manual along a sweep, a pitfall's timeouts.
@@ -53,7 +56,8 @@ struct ClaimsTests {
 
     @Test func aThresholdClaimHoldsFailsOrCannotBeDecided() {
         // "synthesized is 10× faster than hand-written": handwritten / synthesized ≥ 10.
-        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], atLeast: 10))
+        #expect(
+            Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], atLeast: 10))
                 == .doesNotHold)
         #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atLeast: 3.9)) == .holds)
         // The interval 3.9–4.1 straddles 4: not decided, so not measured, with the figure as the reason.
@@ -65,12 +69,17 @@ struct ClaimsTests {
 
     @Test func aSpeedClaimUsesTheEquivalenceMargin() {
         // small 0.99–1.01 and medium 1.00–1.015 lie within ±2%: the same speed; large 0.96–1.04 cannot tell.
-        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], expect: .same))
+        #expect(
+            Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], expect: .same))
                 == .holds)
-        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small"], expect: .faster))
+        #expect(
+            Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small"], expect: .faster))
                 == .doesNotHold)
-        let large = ClaimChecker.check(Self.claim(Self.check("handwritten", against: "synthesized", profiles: ["large"],
-                                                             expect: .same)), against: Self.findings)
+        let large = ClaimChecker.check(
+            Self.claim(
+                Self.check(
+                    "handwritten", against: "synthesized", profiles: ["large"],
+                    expect: .same)), against: Self.findings)
         #expect(large.verdict == .notMeasured("interval too wide to decide on large 1.00× (0.96–1.04)"))
         #expect(large.points.map(\.state) == [.undecided])
         // Undecided points are named but do not stop the decided ones from deciding.
@@ -78,22 +87,30 @@ struct ClaimsTests {
     }
 
     @Test func aClaimAlongASweepHoldsOnlyWhereTheDataSaysSo() {
-        let result = ClaimChecker.check(Self.claim(Self.check("manual", against: "synthesized", sweep: "unrelated",
-                                                              expect: .faster)), against: Self.findings)
+        let result = ClaimChecker.check(
+            Self.claim(
+                Self.check(
+                    "manual", against: "synthesized", sweep: "unrelated",
+                    expect: .faster)), against: Self.findings)
         #expect(result.verdict == .holdsOnlyFor(["unrelated 0.9"]))
         #expect(result.points.map(\.label) == ["unrelated 0", "unrelated 0.9"])
         #expect(result.points.map(\.figure) == ["1.20× (1.15–1.25)", "0.90× (0.88–0.92)"])
-        #expect(Self.verdict(Self.check("manual", against: "synthesized", sweep: "unrelated", expect: .slower))
+        #expect(
+            Self.verdict(Self.check("manual", against: "synthesized", sweep: "unrelated", expect: .slower))
                 == .holdsOnlyFor(["unrelated 0"]))
-        #expect(Self.verdict(Self.check("manual", against: "synthesized", sweep: "elements", expect: .slower))
+        #expect(
+            Self.verdict(Self.check("manual", against: "synthesized", sweep: "elements", expect: .slower))
                 == .notMeasured("no point of the check was run"))
         #expect(Self.verdict(Self.check("absent", against: "synthesized", expect: .slower)) == .notMeasured("`absent` was not run"))
     }
 
     @Test func aRatioIsReadEitherWayRound() {
         // Only synthesized / ref was measured; ref / synthesized is its inverse.
-        let result = ClaimChecker.check(Self.claim(Self.check("ref", against: "synthesized", profiles: ["small"],
-                                                              atMost: 0.26)), against: Self.findings)
+        let result = ClaimChecker.check(
+            Self.claim(
+                Self.check(
+                    "ref", against: "synthesized", profiles: ["small"],
+                    atMost: 0.26)), against: Self.findings)
         #expect(result.verdict == .holds)
         #expect(result.points[0].figure == "0.25× (0.24–0.26)")
     }
@@ -102,23 +119,29 @@ struct ClaimsTests {
         #expect(Self.verdict(Self.check("loop", profiles: ["faulty"], outcome: .timeout)) == .holds)
         #expect(Self.verdict(Self.check("loop", outcome: .timeout)) == .holdsOnlyFor(["faulty"]))
         #expect(Self.verdict(Self.check("loop", profiles: ["small"], outcome: .timeout)) == .doesNotHold)
-        #expect(Self.verdict(Self.check("loop", profiles: ["large", "huge"], outcome: .timeout))
+        #expect(
+            Self.verdict(Self.check("loop", profiles: ["large", "huge"], outcome: .timeout))
                 == .notMeasured("`loop` not run on large, huge"))
         // A ratio needs both cells ok, and the two paired.
-        #expect(Self.verdict(Self.check("broken", against: "synthesized", profiles: ["small"], expect: .slower))
+        #expect(
+            Self.verdict(Self.check("broken", against: "synthesized", profiles: ["small"], expect: .slower))
                 == .notMeasured("`broken` ended wrong-output on small"))
-        #expect(Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["large", "huge"], expect: .same))
+        #expect(
+            Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["large", "huge"], expect: .same))
                 == .notMeasured("interval too wide to decide on large 1.00× (0.96–1.04); `handwritten` not run on huge"))
-        #expect(Self.verdict(Self.check("loop", against: "handwritten", profiles: ["small"], expect: .slower))
+        #expect(
+            Self.verdict(Self.check("loop", against: "handwritten", profiles: ["small"], expect: .slower))
                 == .notMeasured("`loop` and `handwritten` were not paired on small"))
     }
 
     @Test func answersFollowTheQuestionsThenTheOtherGroupsWithReferencesLast() {
         let claims = ClaimsFile(
             sources: [],
-            questions: [.init(group: "second", question: "Second?", yardstick: "b1"),
-                        .init(group: "first", question: "First?", yardstick: "a1"),
-                        .init(group: "absent", question: "Absent?", yardstick: "z")],
+            questions: [
+                .init(group: "second", question: "Second?", yardstick: "b1"),
+                .init(group: "first", question: "First?", yardstick: "a1"),
+                .init(group: "absent", question: "Absent?", yardstick: "z"),
+            ],
             claims: [Self.claim(Self.check("a2", against: "a1", profiles: ["p"], expect: .slower), id: "x")].map {
                 var claim = $0
                 claim.question = "first"
@@ -127,8 +150,9 @@ struct ClaimsTests {
         let findings = RunFindings(
             outcomes: ["a1": ["p": .ok], "a2": ["p": .ok], "b1": ["p": .ok], "r": ["p": .ok], "c": ["p": .crashed]],
             ratios: [Self.row("a2", vs: "a1", on: "p", Self.ratio(1.5, 1.4, 1.6))])
-        let answers = Answer.all(claims: claims, findings: findings,
-                                 groups: ["a1": "first", "a2": "first", "b1": "second", "r": "references", "c": "other"])
+        let answers = Answer.all(
+            claims: claims, findings: findings,
+            groups: ["a1": "first", "a2": "first", "b1": "second", "r": "references", "c": "other"])
         #expect(answers.map(\.group) == ["second", "first", "absent", "other", "references"])
         #expect(answers[1].findings == ["`a2` vs `a1`: slower on p 1.50× (1.40–1.60)"])
         #expect(answers[1].claims.map(\.verdict) == [.holds])
@@ -154,8 +178,9 @@ struct ClaimsTests {
 
     @Test func theCataloguesClaimsFileIsValidAndCoversEveryGroup() throws {
         let known = Set(Catalogue.all.map(\.id))
-        let claims = try ClaimsFile.read(TestSupport.packageRoot.appendingPathComponent("Data/claims.json"),
-                                         knownStrategies: known)
+        let claims = try ClaimsFile.read(
+            TestSupport.packageRoot.appendingPathComponent("Data/claims.json"),
+            knownStrategies: known)
         #expect(claims.problems(knownStrategies: known).isEmpty)
         let groups = Set(Catalogue.all.filter { !$0.isHidden }.map(\.group))
         #expect(Set(claims.questions.map(\.group)) == groups)
@@ -172,14 +197,18 @@ struct ClaimsTests {
             } catch let error as UsageError { return error.description }
         }
         #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "expect": "faster"}"#) == "no error")
-        #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "expect": "faster", "atLeast": 2}"#)
+        #expect(
+            try problem(#"{"strategy": "handwritten", "against": "synthesized", "expect": "faster", "atLeast": 2}"#)
                 == "claims.json: claim 'bad-claim': the check needs exactly one of expect, atLeast, atMost, outcome")
-        #expect(try problem(#"{"strategy": "nope", "against": "synthesized", "expect": "faster"}"#)
+        #expect(
+            try problem(#"{"strategy": "nope", "against": "synthesized", "expect": "faster"}"#)
                 == "claims.json: claim 'bad-claim': unknown strategy 'nope'")
-        #expect(try problem(#"{"strategy": "handwritten", "expect": "faster"}"#)
+        #expect(
+            try problem(#"{"strategy": "handwritten", "expect": "faster"}"#)
                 == "claims.json: claim 'bad-claim': a ratio check needs 'against'")
         #expect(try problem(#"{"strategy": "handwritten", "outcome": "exploded"}"#).hasPrefix("malformed claims file claims.json: "))
-        #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "atLeast": -1}"#)
+        #expect(
+            try problem(#"{"strategy": "handwritten", "against": "synthesized", "atLeast": -1}"#)
                 == "claims.json: claim 'bad-claim': a ratio threshold must be a positive number, got -1.0")
         for message in [try problem("{}"), try problem("[")] { #expect(!message.contains("\n")) }
     }
@@ -189,7 +218,8 @@ struct ClaimsTests {
         let bad = try Self.write(Self.file(check: #"{"strategy": "handwritten"}"#))
         let execution = try TestSupport.run(["report", run.source.path, "--claims", bad.path])
         #expect(execution.status == 2)
-        #expect(execution.stderr == "error: claims.json: claim 'bad-claim': the check needs exactly one of expect, atLeast, atMost, outcome\n")
+        #expect(
+            execution.stderr == "error: claims.json: claim 'bad-claim': the check needs exactly one of expect, atLeast, atMost, outcome\n")
     }
 
     // MARK: - Reports
@@ -216,8 +246,11 @@ struct ClaimsTests {
         let claims = ClaimsFile(
             sources: [.init(id: "s", title: "T", author: nil, site: nil, year: 2019, link: nil, about: "A", citation: "S 2019")],
             questions: [.init(group: "g", question: "Is hand-written faster?", yardstick: "synthesized")],
-            claims: [ClaimsFile.Claim(id: "ten", question: "g", source: "s", says: "synthesized is 10× faster",
-                                      check: Self.check("handwritten", against: "synthesized", atLeast: 10))])
+            claims: [
+                ClaimsFile.Claim(
+                    id: "ten", question: "g", source: "s", says: "synthesized is 10× faster",
+                    check: Self.check("handwritten", against: "synthesized", atLeast: 10))
+            ])
         let cells = CellSummary.all(in: run, references: ["synthesized"])
         let md = MarkdownReport.render(run: run, cells: cells, claims: claims)
         let answers = try #require(md.range(of: "## Answers"))
@@ -225,7 +258,10 @@ struct ClaimsTests {
         #expect(answers.lowerBound < measurements.lowerBound)
         #expect(md.contains("### Is hand-written faster?\n\n_group `g`, yardstick `synthesized`_"))
         #expect(md.contains("- `handwritten` vs `synthesized`: same speed (within ±2%) on small 1.00× (0.99–1.01)"))
-        #expect(md.contains("- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01)"))
+        #expect(
+            md.contains(
+                "- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01)"
+            ))
         let html = HTMLReport.render(run: run, cells: cells, claims: claims)
         #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))
         // The answer's chart: each paired ratio with its interval, and a dashed line at 1.

@@ -39,16 +39,18 @@ struct CorporaTests {
 
     /// A typed strategy that reads one field from the wrong key: the model's view disagrees with the document.
     @Test func modelReadingTheWrongKeyIsWrongOutputWithThePath() throws {
-        let wrong = Strategy(id: "twitter-wrong-key", group: "corpora", summary: "retweet_count read from favorite_count",
-                             defaultFiles: ["twitter.json"],
-                             decode: { data -> TwitterSearch in
-                                 let search = try JSONDecoder().decode(TwitterSearch.self, from: data)
-                                 for status in search.statuses { status.retweetCount = status.favoriteCount }
-                                 return search
-                             },
-                             canonical: { try .encoded($0) })
-        let verdict = Verifier.verify(wrong, bytes: try Corpora.bytes("twitter.json"),
-                                      reference: TestSupport.strategy("twitter-synthesized"))
+        let wrong = Strategy(
+            id: "twitter-wrong-key", group: "corpora", summary: "retweet_count read from favorite_count",
+            defaultFiles: ["twitter.json"],
+            decode: { data -> TwitterSearch in
+                let search = try JSONDecoder().decode(TwitterSearch.self, from: data)
+                for status in search.statuses { status.retweetCount = status.favoriteCount }
+                return search
+            },
+            canonical: { try .encoded($0) })
+        let verdict = Verifier.verify(
+            wrong, bytes: try Corpora.bytes("twitter.json"),
+            reference: TestSupport.strategy("twitter-synthesized"))
         #expect(verdict.outcome == .wrongOutput)
         #expect(verdict.detail.contains(".retweet_count: the document has int "), "\(verdict.detail)")
         #expect(verdict.detail.hasSuffix("(vs the document)"))
@@ -56,14 +58,15 @@ struct CorporaTests {
 
     /// A model that keeps fewer statuses still matches the document key by key, but not in length.
     @Test func droppedStatusIsCaught() throws {
-        let dropping = Strategy(id: "twitter-drops", group: "corpora", summary: "drops the last status",
-                                defaultFiles: ["twitter.json"],
-                                decode: { data -> TwitterSearch in
-                                    var search = try JSONDecoder().decode(TwitterSearch.self, from: data)
-                                    search.statuses.removeLast()
-                                    return search
-                                },
-                                canonical: { try .encoded($0) })
+        let dropping = Strategy(
+            id: "twitter-drops", group: "corpora", summary: "drops the last status",
+            defaultFiles: ["twitter.json"],
+            decode: { data -> TwitterSearch in
+                var search = try JSONDecoder().decode(TwitterSearch.self, from: data)
+                search.statuses.removeLast()
+                return search
+            },
+            canonical: { try .encoded($0) })
         let verdict = Verifier.verify(dropping, bytes: try Corpora.bytes("twitter.json"), reference: nil)
         #expect(verdict == Verdict(.wrongOutput, "statuses: the document has 100 elements, the model 99 (vs the document)"))
     }
@@ -83,11 +86,14 @@ struct CorporaTests {
     }
 
     @Test func theDictionaryPathIsCaughtMisroundingCanadasDoubles() throws {
-        let verdict = Verifier.verify(TestSupport.strategy("canada-jsonserialization-manual"), bytes: try Corpora.bytes("canada.json"),
-                                      reference: TestSupport.strategy("canada-synthesized"))
+        let verdict = Verifier.verify(
+            TestSupport.strategy("canada-jsonserialization-manual"), bytes: try Corpora.bytes("canada.json"),
+            reference: TestSupport.strategy("canada-synthesized"))
         #expect(verdict.outcome == .wrongOutput)
-        #expect(verdict.detail.hasPrefix("features[0].geometry.coordinates[0][0][0]: the document has double -65.61361699999998, the model double -65.6136169999999"),
-                "\(verdict.detail)")
+        #expect(
+            verdict.detail.hasPrefix(
+                "features[0].geometry.coordinates[0][0][0]: the document has double -65.61361699999998, the model double -65.6136169999999"),
+            "\(verdict.detail)")
     }
 }
 
@@ -95,8 +101,9 @@ struct CorporaTests {
 struct DefaultFilesTests {
     @Test func missingFilesAreSkippedWithOneMessageEach() throws {
         let nowhere = PayloadFolders(directories: [URL(fileURLWithPath: "/nonexistent-corpora")])
-        let plan = try RunPlan(catalogue: Catalogue.all, groups: ["corpora", "references"], strategyIDs: [], profileNames: [],
-                               skipLarge: true, profiles: TestSupport.profiles, folders: nowhere)
+        let plan = try RunPlan(
+            catalogue: Catalogue.all, groups: ["corpora", "references"], strategyIDs: [], profileNames: [],
+            skipLarge: true, profiles: TestSupport.profiles, folders: nowhere)
         #expect(plan.cells.allSatisfy { if case .generated = $0.source { return true } else { return false } })
         #expect(plan.skipped.count == 3)
         #expect(plan.skipped[0].hasPrefix("skipping 7 strategies on canada.json: not found in /nonexistent-corpora"), "\(plan.skipped)")
@@ -105,14 +112,16 @@ struct DefaultFilesTests {
     @Test func onlyFileBoundStrategiesAndMissingFilesIsAClearError() {
         let nowhere = PayloadFolders(directories: [])
         #expect(throws: UsageError.self) {
-            try RunPlan(catalogue: Catalogue.all, groups: ["corpora"], strategyIDs: [], profileNames: [],
-                        profiles: TestSupport.profiles, folders: nowhere)
+            try RunPlan(
+                catalogue: Catalogue.all, groups: ["corpora"], strategyIDs: [], profileNames: [],
+                profiles: TestSupport.profiles, folders: nowhere)
         }
     }
 
     @Test func namedProfilesLeaveFileBoundStrategiesOut() throws {
-        let plan = try RunPlan(catalogue: Catalogue.all, groups: ["corpora", "references"], strategyIDs: [], profileNames: ["tiny"],
-                               profiles: TestSupport.profiles, folders: Corpora.folders)
+        let plan = try RunPlan(
+            catalogue: Catalogue.all, groups: ["corpora", "references"], strategyIDs: [], profileNames: ["tiny"],
+            profiles: TestSupport.profiles, folders: Corpora.folders)
         #expect(Set(plan.cells.map(\.strategy.group)) == ["references"])
         #expect(plan.cells.allSatisfy { $0.source.name == "tiny" })
     }

@@ -10,7 +10,8 @@ struct DatabaseTests {
     }
 
     @Test func seed004DictionaryExtensionIsUnsupportedWithGRDBsMessage() throws {
-        #expect(try Self.verdict("grdb-jsoncodingkeys-dictionary")
+        #expect(
+            try Self.verdict("grdb-jsoncodingkeys-dictionary")
                 == Verdict(.unsupported, "GRDB: not implemented: building a nested JSON container for the column 'ext'"))
     }
 
@@ -32,8 +33,10 @@ struct DatabaseTests {
     @Test func listShowsTheGroup() throws {
         let list = try TestSupport.run(["list"])
         #expect(list.status == 0)
-        for id in ["grdb-codable-record", "grdb-manual-row", "grdb-json-column-codable", "grdb-jsoncodingkeys-dictionary",
-                   "encode-synthesized", "encodable-to-dictionary"] {
+        for id in [
+            "grdb-codable-record", "grdb-manual-row", "grdb-json-column-codable", "grdb-jsoncodingkeys-dictionary",
+            "encode-synthesized", "encodable-to-dictionary",
+        ] {
             #expect(list.stdout.contains(id), "\(id)")
         }
     }

@@ -27,22 +27,29 @@ struct EncodingTests {
     @Test func nilKeyRulesAreChecked() throws {
         let payload = NewsGenerator.generate(try TestSupport.profile("small"))
         func encoder(_ policyNulls: Bool, claims rule: NilKeys) -> Strategy {
-            Strategy(id: "test-encoder", group: "test", summary: "test", input: EncodingStrategies.standardFeed,
-                     run: { feed in policyNulls ? try EncodingStrategies.encode(PolicyFeed<ExplicitNull>(feed: feed))
-                                                : try EncodingStrategies.encode(PolicyFeed<IfPresent>(feed: feed)) },
-                     canonical: { try .written($0, nilKeys: rule, readBack: EncodingStrategies.readBack) })
+            Strategy(
+                id: "test-encoder", group: "test", summary: "test", input: EncodingStrategies.standardFeed,
+                run: { feed in
+                    policyNulls
+                        ? try EncodingStrategies.encode(PolicyFeed<ExplicitNull>(feed: feed))
+                        : try EncodingStrategies.encode(PolicyFeed<IfPresent>(feed: feed))
+                },
+                canonical: { try .written($0, nilKeys: rule, readBack: EncodingStrategies.readBack) })
         }
         let nulls = payload.truth.strictExpectation.nilOptionalCount
-        #expect(Verifier.verify(encoder(true, claims: .omitted), on: payload)
+        #expect(
+            Verifier.verify(encoder(true, claims: .omitted), on: payload)
                 == Verdict(.wrongOutput, "wrote \(nulls) null values; nil optionals must be left out"))
-        #expect(Verifier.verify(encoder(false, claims: .writtenAsNull), on: payload)
+        #expect(
+            Verifier.verify(encoder(false, claims: .writtenAsNull), on: payload)
                 == Verdict(.wrongOutput, "wrote 0 null values for \(nulls) nil optionals (one null each expected)"))
     }
 
     @Test func subclassWithoutOverrideDropsItsFields() throws {
         let verdict = try Self.verdict("encode-subclass-missing-override", "subtypes-small")
         #expect(verdict.outcome == .wrongOutput)
-        #expect(verdict.detail.contains(".kind: expected video(") || verdict.detail.contains(".kind: expected gallery("), "\(verdict.detail)")
+        #expect(
+            verdict.detail.contains(".kind: expected video(") || verdict.detail.contains(".kind: expected gallery("), "\(verdict.detail)")
         #expect(try Self.verdict("encode-subclass-override", "subtypes-small").outcome == .ok)
     }
 
@@ -64,8 +71,9 @@ struct EncodingTests {
             let flag = try #require(first?["is_premium"])
             #expect(type(of: flag) == Bool.self)
         }
-        let difference = JSONValueDifference.find(expected: AnalyticsDictionary.value(direct),
-                                                  actual: AnalyticsDictionary.value(repaired), path: "")
+        let difference = JSONValueDifference.find(
+            expected: AnalyticsDictionary.value(direct),
+            actual: AnalyticsDictionary.value(repaired), path: "")
         // The byte round trip loses what the direct encoder keeps: an integral Double (a score of
         // 1.0) reaches the SDK as the integer 1.
         #expect(difference == "data.articles[4].metrics.score: expected double 1.0, got int 1", "\(difference ?? "")")
@@ -77,8 +85,11 @@ struct EncodingTests {
 
     @Test func everyListedEncodingStrategyExists() {
         let ids = Set(Catalogue.all.filter { $0.group == "encoding" }.map(\.id))
-        #expect(ids == ["encode-synthesized", "encode-handwritten", "encode-snake-case-strategy", "encode-explicit-nulls",
-                        "encode-if-present", "encode-subclass-override", "encode-subclass-missing-override", "encode-composed",
-                        "encode-enum-custom", "encodable-to-dictionary", "encodable-direct-dictionary"])
+        #expect(
+            ids == [
+                "encode-synthesized", "encode-handwritten", "encode-snake-case-strategy", "encode-explicit-nulls",
+                "encode-if-present", "encode-subclass-override", "encode-subclass-missing-override", "encode-composed",
+                "encode-enum-custom", "encodable-to-dictionary", "encodable-direct-dictionary",
+            ])
     }
 }

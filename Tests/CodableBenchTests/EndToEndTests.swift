@@ -43,7 +43,8 @@ struct EndToEndTests {
         #expect(wall.ratio == RowRatio(to: "synthesized", value: .one))
         let ratios = try RatiosCSV.read(latest.appendingPathComponent("ratios.csv"))
         let manual = try #require(ratios.first { $0.strategy == "jsonserialization-manual" && $0.profile == "tiny" })
-        #expect(manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
+        #expect(
+            manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
                 && manual.ratio.value <= manual.ratio.high && manual.ratio.generations >= 3)
         // On faulty-small only the parse-only reference decodes: nothing to pair it with.
         #expect(!ratios.contains { $0.profile == "faulty-small" })
@@ -179,8 +180,10 @@ struct EndToEndTests {
     }
 
     @Test func unwritableResultsFolderIsAHarnessFailure() throws {
-        let run = try TestSupport.run(["run", "--allow-debug", "--strategy", "ref-memcpy", "--profile", "tiny",
-                                       "--out", "/proc/codablebench"])
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--strategy", "ref-memcpy", "--profile", "tiny",
+            "--out", "/proc/codablebench",
+        ])
         #expect(run.status == 3)
         #expect(run.stderr.hasPrefix("error: cannot write results under /proc/codablebench"))
     }
@@ -219,8 +222,9 @@ struct EndToEndTests {
         let good = try SyntheticRuns.file([.init(strategy: "a")])
         for bad in [empty.path, "/nonexistent/results.csv"] {
             let run = try TestSupport.run(["compare", bad, good])
-            #expect(run.status == 2 && run.stderr.hasPrefix("error: ") && run.stderr.split(separator: "\n").count == 1,
-                    "\(run.stderr)")
+            #expect(
+                run.status == 2 && run.stderr.hasPrefix("error: ") && run.stderr.split(separator: "\n").count == 1,
+                "\(run.stderr)")
         }
         let ok = try TestSupport.run(["compare", good, good])
         #expect(ok.status == 0 && ok.stdout.contains("no change"))
@@ -235,8 +239,10 @@ struct EndToEndTests {
         try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: rewritten)
         let drift = dir.appendingPathComponent("drift.json")
         try Data(#"{"values": [1, 2.0, true], "name": "x"}"#.utf8).write(to: drift)
-        let run = try TestSupport.run(["run", "--allow-debug", "--quick", "--no-count", "--out", dir.path,
-                                       "--payload", rewritten.path, "--payload", drift.path])
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--quick", "--no-count", "--out", dir.path,
+            "--payload", rewritten.path, "--payload", drift.path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let rows = try ResultsCSV.read(dir.appendingPathComponent("latest/results.csv"))
         func outcome(_ strategy: String, _ file: String) -> Outcome? {
@@ -264,9 +270,12 @@ struct EndToEndTests {
             ("deep.json", Data(String(repeating: "[", count: 100_000).utf8) + Data(String(repeating: "]", count: 100_000).utf8)),
         ]
         for (name, bytes) in files { try bytes.write(to: dir.appendingPathComponent(name)) }
-        let run = try TestSupport.run(["run", "--allow-debug", "--quick", "--no-count", "--timeout", "20", "--out", dir.path,
-                                       "--strategy", "any-json-enum", "--strategy", "any-jsonserialization-exact"]
-                                      + files.flatMap { ["--payload", dir.appendingPathComponent($0.0).path] })
+        let run = try TestSupport.run(
+            [
+                "run", "--allow-debug", "--quick", "--no-count", "--timeout", "20", "--out", dir.path,
+                "--strategy", "any-json-enum", "--strategy", "any-jsonserialization-exact",
+            ]
+                + files.flatMap { ["--payload", dir.appendingPathComponent($0.0).path] })
         #expect(run.status == 0, "\(run.stderr)")
         let rows = try ResultsCSV.read(dir.appendingPathComponent("latest/results.csv"))
         #expect(Set(rows.map(\.cell.profile)) == Set(files.map(\.0)))
@@ -283,8 +292,9 @@ struct EndToEndTests {
     @Test(arguments: [("/nonexistent/x.json", "payload not found: /nonexistent/x.json"), ("/tmp", "payload is a directory")])
     func badPayloadFileIsOneLineAndExitTwo(path: String, message: String) throws {
         let run = try TestSupport.run(["run", "--allow-debug", "--payload", path])
-        #expect(run.status == 2 && run.stderr.hasPrefix("error: \(message)") && run.stderr.split(separator: "\n").count == 1,
-                "\(run.stderr)")
+        #expect(
+            run.status == 2 && run.stderr.hasPrefix("error: \(message)") && run.stderr.split(separator: "\n").count == 1,
+            "\(run.stderr)")
     }
 
     static let testSuite = TestSupport.packageRoot.appendingPathComponent("../shared/JSONTestSuite/test_parsing")
@@ -292,8 +302,10 @@ struct EndToEndTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: testSuite.path), "needs ../shared/JSONTestSuite"))
     func conformanceSweepOnASampleOfJSONTestSuite() throws {
         let dir = try TestSupport.temporaryDirectory()
-        let sample = ["y_array_empty.json", "y_structure_lonely_int.json", "n_structure_unclosed_array.json",
-                      "n_array_extra_comma.json", "n_number_0.1.2.json", "n_structure_100000_opening_arrays.json"]
+        let sample = [
+            "y_array_empty.json", "y_structure_lonely_int.json", "n_structure_unclosed_array.json",
+            "n_array_extra_comma.json", "n_number_0.1.2.json", "n_structure_100000_opening_arrays.json",
+        ]
         for file in sample {
             try FileManager.default.copyItem(at: Self.testSuite.appendingPathComponent(file), to: dir.appendingPathComponent(file))
         }

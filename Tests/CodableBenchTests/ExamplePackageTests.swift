@@ -12,8 +12,9 @@ struct ExamplePackageTests {
 
     /// Builds a package (debug: the point is the workflow, not the numbers) and returns its tool.
     static func build(_ package: URL, scratch: URL = scratch) throws -> URL {
-        let result = try TestSupport.run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path],
-                                         program: env, in: package)
+        let result = try TestSupport.run(
+            ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path],
+            program: env, in: package)
         try #require(result.status == 0, "swift build failed: \(result.stdout.suffix(2000)) \(result.stderr.suffix(2000))")
         return scratch.appendingPathComponent("debug/orders-bench")
     }
@@ -48,8 +49,9 @@ struct ExamplePackageTests {
     @Test func deliberatelyWrongStrategyIsCaughtAgainstTheReference() throws {
         let tool = try Self.build(Self.example)
         let out = try TestSupport.temporaryDirectory()
-        let run = try TestSupport.run(["--strategy", "orders-forgets-notes", "--quick", "--allow-debug", "--no-count", "--out", out.path],
-                                      program: tool, in: Self.example)
+        let run = try TestSupport.run(
+            ["--strategy", "orders-forgets-notes", "--quick", "--allow-debug", "--no-count", "--out", out.path],
+            program: tool, in: Self.example)
         #expect(run.status == 0, "\(run.stderr)")
         let row = try #require(try Self.rows(out).first)
         #expect(row.outcome == .wrongOutput)
@@ -78,9 +80,9 @@ struct ExamplePackageTests {
         """.write(to: sources.appendingPathComponent("ReusedDecoderOrderPage.swift"), atomically: true, encoding: .utf8)
         let registry = sources.appendingPathComponent("OrderStrategies.swift")
         let line = """
-                Strategy(id: "orders-reused-decoder", group: group, summary: "one shared JSONDecoder", defaultFiles: payload, decode: ReusedDecoderOrderPage.decode, canonical: { .equatable($0) }),
+                    Strategy(id: "orders-reused-decoder", group: group, summary: "one shared JSONDecoder", defaultFiles: payload, decode: ReusedDecoderOrderPage.decode, canonical: { .equatable($0) }),
 
-        """
+            """
         var text = try String(contentsOf: registry, encoding: .utf8)
         let anchor = try #require(text.range(of: "        // Run it by name"))
         text.insert(contentsOf: line, at: anchor.lowerBound)
@@ -91,8 +93,11 @@ struct ExamplePackageTests {
         let out = try TestSupport.temporaryDirectory()
         let list = try TestSupport.run(["list"], program: tool, in: copy)
         #expect(list.stdout.contains("orders-reused-decoder"))
-        let run = try TestSupport.run(["--strategy", "orders-reused-decoder", "--quick", "--allow-debug", "--no-count",
-                                       "--out", out.path], program: tool, in: copy)
+        let run = try TestSupport.run(
+            [
+                "--strategy", "orders-reused-decoder", "--quick", "--allow-debug", "--no-count",
+                "--out", out.path,
+            ], program: tool, in: copy)
         #expect(run.status == 0, "\(run.stderr)")
         let rows = try Self.rows(out)
         #expect(!rows.isEmpty && rows.allSatisfy { $0.cell.strategy == "orders-reused-decoder" && $0.outcome == .ok })

@@ -31,8 +31,9 @@ struct GateTests {
     @Test func countsOfDifferentBackendsAreNotCompared() throws {
         var current = base
         current[1].allocations += 300
-        let g = try Gate(baseline: try SyntheticRuns.run(base),
-                         current: try SyntheticRuns.run(current, countingBackend: "interposer"), tolerances: .standard)
+        let g = try Gate(
+            baseline: try SyntheticRuns.run(base),
+            current: try SyntheticRuns.run(current, countingBackend: "interposer"), tolerances: .standard)
         #expect(g.exitStatus == 0 && g.regressions.isEmpty)
         #expect(g.notes.contains("allocation counts not compared: the baseline counted them with jemalloc, this run with interposer"))
         // The same change with the same backend fails.
@@ -41,8 +42,8 @@ struct GateTests {
 
     @Test func aChangeWithinTheToleranceAndImprovementsPass() throws {
         var current = base
-        current[0].allocations += 10      // +0.33%, under 0.5%
-        current[1].allocations -= 500     // fewer: an improvement
+        current[0].allocations += 10  // +0.33%, under 0.5%
+        current[1].allocations -= 500  // fewer: an improvement
         let g = try gate(current)
         #expect(g.exitStatus == 0)
         #expect(g.improvements.count == 1)
@@ -57,7 +58,8 @@ struct GateTests {
         #expect(g.exitStatus == 1)
         #expect(g.regressions.first?.line == "synthesized on small: instructions 10000000 → 10300000 (above the 1.00% tolerance +3.00%)")
         current[0].instructions = 10_050_000  // +0.5%: within 1%
-        #expect(try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard).exitStatus == 0)
+        #expect(
+            try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard).exitStatus == 0)
     }
 
     @Test func moreAllocatedBytesFail() throws {
@@ -116,8 +118,9 @@ struct ComparisonTests {
         var current = [Spec(strategy: "a"), Spec(strategy: "b"), Spec(strategy: "c"), Spec(strategy: "new")]
         current[1].wall = base[1].wall.map { $0 * 0.8 }
         current[2].outcome = .threw
-        let comparison = try Comparison(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
-                                        tolerances: .standard)
+        let comparison = try Comparison(
+            baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
+            tolerances: .standard)
         func verdict(_ strategy: String, _ metric: Metric) -> MetricChange.Verdict? {
             comparison.changes.first { $0.cell.strategy == strategy && $0.metric == metric }?.verdict
         }
@@ -133,8 +136,9 @@ struct ComparisonTests {
         let base = [Spec(strategy: "a")]
         var current = base
         current[0].wall = base[0].wall.map { $0 * 1.02 }
-        let comparison = try Comparison(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
-                                        tolerances: .standard)
+        let comparison = try Comparison(
+            baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
+            tolerances: .standard)
         #expect(comparison.changes.first { $0.metric == .wallTime }?.verdict == .noChange)
     }
 }
@@ -158,10 +162,13 @@ struct AnalysisTests {
     }
 
     /// A paired ratio of `strategy` to `y` on `profile`, with its interval.
-    static func ratio(_ strategy: String, _ profile: String, _ low: Double, _ value: Double, _ high: Double,
-                      yardstick y: String = "b") -> RatioRow {
-        RatioRow(runID: "r", profile: profile, group: "g", strategy: strategy, yardstick: y,
-                 ratio: PairedRatio(value: value, low: low, high: high, pairs: 30, generations: 3))
+    static func ratio(
+        _ strategy: String, _ profile: String, _ low: Double, _ value: Double, _ high: Double,
+        yardstick y: String = "b"
+    ) -> RatioRow {
+        RatioRow(
+            runID: "r", profile: profile, group: "g", strategy: strategy, yardstick: y,
+            ratio: PairedRatio(value: value, low: low, high: high, pairs: 30, generations: 3))
     }
 
     static let knobs = ["p0": "elements=10;unrelated=0.0", "p5": "elements=10;unrelated=0.5", "p9": "elements=10;unrelated=1.0"]
@@ -169,8 +176,10 @@ struct AnalysisTests {
     @Test func crossoverNeedsIntervalsClearOfOneOnBothSidesAndComesWithARange() throws {
         // 0.5× (clear below), 1.0× (straddles: decides nothing), 2.0× (clear above): crosses between
         // 0 and 1, at the log-linear midpoint 0.5.
-        let ratios = [Self.ratio("a", "p0", 0.45, 0.5, 0.55), Self.ratio("a", "p5", 0.9, 1.0, 1.1),
-                      Self.ratio("a", "p9", 1.8, 2.0, 2.2)]
+        let ratios = [
+            Self.ratio("a", "p0", 0.45, 0.5, 0.55), Self.ratio("a", "p5", 0.9, 1.0, 1.1),
+            Self.ratio("a", "p9", 1.8, 2.0, 2.2),
+        ]
         let crossover = try #require(Crossover.all(ratios: ratios, knobsByProfile: Self.knobs).first)
         #expect(crossover.knob == "unrelated")
         #expect(crossover.crossings == [Crossover.Crossing(from: 0, to: 1, estimate: 0.5)])
@@ -180,8 +189,10 @@ struct AnalysisTests {
     /// The crossover the old report declared from medians (0.89×, 1.03×, 1.11× along the sizes):
     /// paired intervals that contain 1 at every point support no crossover.
     @Test func noCrossoverWhenEveryIntervalContainsOne() throws {
-        let ratios = [Self.ratio("a", "p0", 0.85, 0.89, 1.01), Self.ratio("a", "p5", 0.98, 1.03, 1.08),
-                      Self.ratio("a", "p9", 0.99, 1.11, 1.25)]
+        let ratios = [
+            Self.ratio("a", "p0", 0.85, 0.89, 1.01), Self.ratio("a", "p5", 0.98, 1.03, 1.08),
+            Self.ratio("a", "p9", 0.99, 1.11, 1.25),
+        ]
         let c = try #require(Crossover.all(ratios: ratios, knobsByProfile: Self.knobs).first)
         #expect(c.crossings.isEmpty)
         #expect(c.summary == "a vs b: no crossover the intervals support (unrelated 0…1)")
@@ -190,9 +201,12 @@ struct AnalysisTests {
     @Test func oneSideThroughoutOrEqualThroughout() throws {
         let slower = [Self.ratio("a", "p0", 3, 3.1, 3.2), Self.ratio("a", "p5", 4, 4.1, 4.2), Self.ratio("a", "p9", 5, 5.1, 5.2)]
         #expect(Crossover.all(ratios: slower, knobsByProfile: Self.knobs).first?.summary == "a vs b: slower throughout (unrelated 0…1)")
-        let same = [Self.ratio("a", "p0", 0.99, 1, 1.01), Self.ratio("a", "p5", 0.995, 1.0, 1.012),
-                    Self.ratio("a", "p9", 0.99, 1.0, 1.01)]
-        #expect(Crossover.all(ratios: same, knobsByProfile: Self.knobs).first?.summary == "a vs b: no difference throughout (unrelated 0…1)")
+        let same = [
+            Self.ratio("a", "p0", 0.99, 1, 1.01), Self.ratio("a", "p5", 0.995, 1.0, 1.012),
+            Self.ratio("a", "p9", 0.99, 1.0, 1.01),
+        ]
+        #expect(
+            Crossover.all(ratios: same, knobsByProfile: Self.knobs).first?.summary == "a vs b: no difference throughout (unrelated 0…1)")
         // Fewer than three points of a sweep: no analysis.
         #expect(Crossover.all(ratios: Array(slower.prefix(2)), knobsByProfile: Self.knobs).isEmpty)
     }
@@ -241,9 +255,9 @@ struct ReportTests {
     /// Each throughput is shown as a fraction of the limits measured on the same payload.
     @Test func throughputIsShownAsAFractionOfMemcpyAndSimdjson() throws {
         let run = try SyntheticRuns.run([
-            .init(strategy: "synthesized", wall: Array(repeating: 1_000_000, count: 10)),           // 100 MB/s
-            .init(strategy: "ref-memcpy", wall: Array(repeating: 25_000, count: 10)),               // 4000 MB/s
-            .init(strategy: "ref-simdjson", wall: Array(repeating: 250_000, count: 10)),            // 400 MB/s
+            .init(strategy: "synthesized", wall: Array(repeating: 1_000_000, count: 10)),  // 100 MB/s
+            .init(strategy: "ref-memcpy", wall: Array(repeating: 25_000, count: 10)),  // 4000 MB/s
+            .init(strategy: "ref-simdjson", wall: Array(repeating: 250_000, count: 10)),  // 400 MB/s
             .init(strategy: "other", profile: "medium", wall: Array(repeating: 1_000_000, count: 10)),
         ])
         let cells = CellSummary.all(in: run, references: ["synthesized"])

@@ -7,17 +7,20 @@ struct JSONDocumentParserTests {
     func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Data(text.utf8)) }
 
     @Test func literalsDecideIntegerDoubleAndBoolean() throws {
-        #expect(try parse("[1, 1.0, 1e2, -0, true, null, 9223372036854775807, 9223372036854775808]") == .array([
-            .int(1), .double(1), .double(100), .int(0), .bool(true), .null,
-            .int(Int64.max), .double(9223372036854775808),
-        ]))
+        #expect(
+            try parse("[1, 1.0, 1e2, -0, true, null, 9223372036854775807, 9223372036854775808]")
+                == .array([
+                    .int(1), .double(1), .double(100), .int(0), .bool(true), .null,
+                    .int(Int64.max), .double(9223372036854775808),
+                ]))
     }
 
     /// JSONSerialization on Linux reads this literal one ULP off; the parser must not.
     @Test func seventeenDigitDoublesAreCorrectlyRounded() throws {
         let literal = "43.420273000000009"
         guard case .array(let items) = try parse("[\(literal), -65.613616999999977]"),
-              case .double(let first) = items[0], case .double(let second) = items[1] else {
+            case .double(let first) = items[0], case .double(let second) = items[1]
+        else {
             Issue.record("not two doubles"); return
         }
         #expect(first.bitPattern == Double(literal)!.bitPattern)
@@ -30,8 +33,10 @@ struct JSONDocumentParserTests {
         #expect(try parse(#"{"k": "日本"}"#) == .object(["k": .string("日本")]))
     }
 
-    @Test(arguments: ["[1,]", "{\"a\":1,}", "[01]", "[1.]", "[.5]", "[\"\u{1}\"]", "[tru]", "{a:1}", "[1] x", "",
-                      #"["\ud800"]"#, #"["\x"]"#, "[-]", "[1e]"])
+    @Test(arguments: [
+        "[1,]", "{\"a\":1,}", "[01]", "[1.]", "[.5]", "[\"\u{1}\"]", "[tru]", "{a:1}", "[1] x", "",
+        #"["\ud800"]"#, #"["\x"]"#, "[-]", "[1e]",
+    ])
     func invalidJSONIsRejected(text: String) {
         #expect(throws: (any Error).self) { try parse(text) }
     }
@@ -49,7 +54,8 @@ struct JSONDocumentParserTests {
 
     @Test func encodedModelIsReadBackUnderItsKeys() throws {
         struct Model: Encodable { let id: Int64; let ratio: Double; let name: String? }
-        #expect(try JSONValue(encoding: Model(id: 505874924095815681, ratio: 0.5, name: nil))
+        #expect(
+            try JSONValue(encoding: Model(id: 505874924095815681, ratio: 0.5, name: nil))
                 == .object(["id": .int(505874924095815681), "ratio": .double(0.5)]))
     }
 }

@@ -25,8 +25,10 @@ struct PublicAPITests {
         let modules = TestSupport.executable.deletingLastPathComponent().appendingPathComponent("Modules")
         let output = try TestSupport.temporaryDirectory()
         let extract = try TestSupport.run(
-            ["swift-symbolgraph-extract", "-module-name", "CodableBench", "-I", modules.path,
-             "-target", targetTriple, "-output-dir", output.path, "-minimum-access-level", "public"],
+            [
+                "swift-symbolgraph-extract", "-module-name", "CodableBench", "-I", modules.path,
+                "-target", targetTriple, "-output-dir", output.path, "-minimum-access-level", "public",
+            ],
             program: URL(fileURLWithPath: "/usr/bin/env"))
         try #require(extract.status == 0, "swift-symbolgraph-extract: \(extract.stderr)")
         var symbols: [Symbol] = []
@@ -57,7 +59,9 @@ struct PublicAPITests {
         let committed = (try? String(contentsOf: Self.listingFile, encoding: .utf8)) ?? ""
         let added = Set(listing.split(separator: "\n")).subtracting(committed.split(separator: "\n")).sorted()
         let removed = Set(committed.split(separator: "\n")).subtracting(listing.split(separator: "\n")).sorted()
-        #expect(added.isEmpty && removed.isEmpty,
-                "public API changed (UPDATE_PUBLIC_API=1 swift test --filter PublicAPITests to accept):\n+ \(added.joined(separator: "\n+ "))\n- \(removed.joined(separator: "\n- "))")
+        #expect(
+            added.isEmpty && removed.isEmpty,
+            "public API changed (UPDATE_PUBLIC_API=1 swift test --filter PublicAPITests to accept):\n+ \(added.joined(separator: "\n+ "))\n- \(removed.joined(separator: "\n- "))"
+        )
     }
 }

@@ -18,8 +18,9 @@ struct RecordedRunsTests {
     /// of these recordings is unchanged; on medians, four of 44 cells moved significantly by 7–39%
     /// between runs a minute apart (the shared host's slow spells), which is why p10 is the default.
     @Test func compareFindsNoChangeInAtLeast95PercentOfCells() throws {
-        let comparison = try Comparison(baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
-                                        tolerances: .standard)
+        let comparison = try Comparison(
+            baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
+            tolerances: .standard)
         let cells = Dictionary(grouping: comparison.changes, by: \.cell)
         let unchanged = cells.values.filter { $0.allSatisfy { $0.verdict == .noChange } }.count
         #expect(cells.count == 44)
@@ -33,8 +34,9 @@ struct RecordedRunsTests {
     @Test func onMediansFourCellsMoveSignificantly() throws {
         var tolerances = GateTolerances.standard
         tolerances.timing.statistic = "median"
-        let comparison = try Comparison(baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
-                                        tolerances: tolerances)
+        let comparison = try Comparison(
+            baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
+            tolerances: tolerances)
         let moved = Set(comparison.changes.filter { $0.verdict != .noChange }.map(\.cell))
         #expect(moved.count == 4, "\(moved)")
     }
@@ -44,8 +46,9 @@ struct RecordedRunsTests {
         let gate = try Gate(baseline: a, current: b, tolerances: .standard)
         #expect(gate.exitStatus == 0, "\(gate.render())")
         let counts = { (run: RunData) in
-            Dictionary(run.rows.filter { $0.metric == .allocations }.map { ($0.key, $0.summary!.median) },
-                       uniquingKeysWith: { x, _ in x })
+            Dictionary(
+                run.rows.filter { $0.metric == .allocations }.map { ($0.key, $0.summary!.median) },
+                uniquingKeysWith: { x, _ in x })
         }
         #expect(!counts(a).isEmpty && counts(a) == counts(b))
     }

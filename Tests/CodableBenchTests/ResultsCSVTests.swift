@@ -11,17 +11,23 @@ struct ResultsCSVTests {
             cpuModel: "Some CPU @ 2.00GHz", cores: 2, buildConfiguration: "release", buildFlags: "-O trait:Simdjson",
             harnessVersion: "0.1.0",
             allocator: "system", countingBackend: "jemalloc")
-        let cell = CellIdentity(group: "g", strategy: "s", expectation: "strict", profile: "small", bytes: 103_075,
-                                sha256: String(repeating: "ab", count: 32), elements: 30, seed: 20_190_730,
-                                knobs: "elements=30;unrelated=0.2")
+        let cell = CellIdentity(
+            group: "g", strategy: "s", expectation: "strict", profile: "small", bytes: 103_075,
+            sha256: String(repeating: "ab", count: 32), elements: 30, seed: 20_190_730,
+            knobs: "elements=30;unrelated=0.2")
         let summary = Summary([0.1, 1.0 / 3.0, 2.5e-7, 1_234_567.125, 3])!
         return [
-            ResultRow(provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime,
-                      summary: summary,
-                      ratio: RowRatio(to: "ref", value: PairedRatio(value: 1.0 / 3.0, low: 0.25, high: 0.5, pairs: 36,
-                                                                    generations: 3))),
-            ResultRow(provenance: provenance, cell: cell, outcome: .wrongOutput, expectedOutcome: .ok,
-                      detail: "data.articles[3].title: expected \"a, b\"\nnext line", metric: .none, summary: nil),
+            ResultRow(
+                provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime,
+                summary: summary,
+                ratio: RowRatio(
+                    to: "ref",
+                    value: PairedRatio(
+                        value: 1.0 / 3.0, low: 0.25, high: 0.5, pairs: 36,
+                        generations: 3))),
+            ResultRow(
+                provenance: provenance, cell: cell, outcome: .wrongOutput, expectedOutcome: .ok,
+                detail: "data.articles[3].title: expected \"a, b\"\nnext line", metric: .none, summary: nil),
         ]
     }
 
@@ -59,9 +65,11 @@ struct ResultsCSVTests {
     private func olderFile(_ rows: [ResultRow], without columns: [String], version: String) throws -> URL {
         let (header, fields) = try CSVFormat.read(try write(ResultsCSV.header + rows.map(ResultsCSV.line).joined()))
         let keep = header.indices.filter { !columns.contains(header[$0]) }
-        return try write(CSVFormat.line(keep.map { header[$0] }) + fields.map { row in
-            CSVFormat.line([version] + keep.dropFirst().map { row[$0] })
-        }.joined())
+        return try write(
+            CSVFormat.line(keep.map { header[$0] })
+                + fields.map { row in
+                    CSVFormat.line([version] + keep.dropFirst().map { row[$0] })
+                }.joined())
     }
 
     static let ratioColumns = ["ratio_to", "ratio", "ratio_ci95_low", "ratio_ci95_high", "pairs", "generations"]
@@ -83,7 +91,9 @@ struct ResultsCSVTests {
     /// A version-3 file: `excluded` appended to every row (empty on rows without statistics).
     private func withExcludedColumn(_ file: URL) throws -> URL {
         let (header, fields) = try CSVFormat.read(file)
-        return try write(CSVFormat.line(header + ["excluded"]) + fields.map { CSVFormat.line($0 + [$0[header.firstIndex(of: "n")!].isEmpty ? "" : "4"]) }.joined())
+        return try write(
+            CSVFormat.line(header + ["excluded"])
+                + fields.map { CSVFormat.line($0 + [$0[header.firstIndex(of: "n")!].isEmpty ? "" : "4"]) }.joined())
     }
 
     /// A version that has a column must carry it.
@@ -131,10 +141,12 @@ struct ResultsCSVTests {
 @Suite("samples.csv round trip and bad files")
 struct SamplesCSVTests {
     static let rows = [
-        SampleRow(runID: "r", group: "g", strategy: "s", profile: "small", fork: 0, sample: 0, decodes: 10,
-                  wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, sequence: 1),
-        SampleRow(runID: "r", group: "g", strategy: "s", profile: "small", fork: 2, sample: 1, decodes: 10,
-                  wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, sequence: 3),
+        SampleRow(
+            runID: "r", group: "g", strategy: "s", profile: "small", fork: 0, sample: 0, decodes: 10,
+            wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, sequence: 1),
+        SampleRow(
+            runID: "r", group: "g", strategy: "s", profile: "small", fork: 2, sample: 1, decodes: 10,
+            wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, sequence: 3),
     ]
 
     private func write(_ text: String) throws -> URL {

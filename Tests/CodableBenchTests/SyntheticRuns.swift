@@ -27,21 +27,28 @@ enum SyntheticRuns {
         var provenance = Self.provenance
         provenance.countingBackend = countingBackend
         return cells.flatMap { spec -> [ResultRow] in
-            let identity = CellIdentity(group: "g", strategy: spec.strategy, expectation: "strict", profile: spec.profile,
-                                        bytes: 100_000, sha256: spec.sha, elements: 30, seed: 1, knobs: "k")
+            let identity = CellIdentity(
+                group: "g", strategy: spec.strategy, expectation: "strict", profile: spec.profile,
+                bytes: 100_000, sha256: spec.sha, elements: 30, seed: 1, knobs: "k")
             func row(_ metric: Metric, _ values: [Double]) -> ResultRow {
-                ResultRow(provenance: provenance, cell: identity, outcome: spec.outcome, expectedOutcome: .ok,
-                          detail: "", metric: metric, summary: Summary(values, bootstrapResamples: 500))
+                ResultRow(
+                    provenance: provenance, cell: identity, outcome: spec.outcome, expectedOutcome: .ok,
+                    detail: "", metric: metric, summary: Summary(values, bootstrapResamples: 500))
             }
             guard spec.outcome == .ok else {
-                return [ResultRow(provenance: provenance, cell: identity, outcome: spec.outcome, expectedOutcome: .ok,
-                                  detail: "x", metric: .none, summary: nil)]
+                return [
+                    ResultRow(
+                        provenance: provenance, cell: identity, outcome: spec.outcome, expectedOutcome: .ok,
+                        detail: "x", metric: .none, summary: nil)
+                ]
             }
             var wall = row(.wallTime, spec.wall)
             wall.ratio = spec.ratio.map { RowRatio(to: spec.ratioTo, value: $0) }
-            return [wall, row(.throughput, spec.wall.map { 100_000 * 1_000 / $0 }),
-                    row(.allocations, [spec.allocations, spec.allocations]),
-                    row(.allocatedBytes, [spec.allocatedBytes])] + (spec.instructions.map { [row(.instructions, [$0])] } ?? [])
+            return [
+                wall, row(.throughput, spec.wall.map { 100_000 * 1_000 / $0 }),
+                row(.allocations, [spec.allocations, spec.allocations]),
+                row(.allocatedBytes, [spec.allocatedBytes]),
+            ] + (spec.instructions.map { [row(.instructions, [$0])] } ?? [])
         }
     }
 

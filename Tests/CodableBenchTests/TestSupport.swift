@@ -24,7 +24,8 @@ enum TestSupport {
 
     /// The `benchmarks` binary SwiftPM built beside this test bundle.
     static var executable: URL {
-        let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let selfPath =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("benchmarks")
     }
@@ -65,7 +66,8 @@ enum TestSupport {
         group.wait()
         let errData = errBox.data
         process.waitUntilExit()
-        return Execution(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return Execution(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -25,8 +25,11 @@ struct VerificationTests {
         #expect(verdict.outcome == expected, "\(id) on \(profileName): \(verdict.outcome.rawValue) \(verdict.detail)")
     }
 
-    @Test(arguments: Catalogue.all.filter { !$0.isHidden && !$0.isPitfall && $0.defaultProfiles.contains("small")
-                                            && $0.expectedOutcomes["small"] == nil }.map(\.id))
+    @Test(
+        arguments: Catalogue.all.filter {
+            !$0.isHidden && !$0.isPitfall && $0.defaultProfiles.contains("small")
+                && $0.expectedOutcomes["small"] == nil
+        }.map(\.id))
     func strategyIsOkOnTheTinyProfile(id: String) throws {
         let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
         let strategy = TestSupport.strategy(id)
@@ -37,8 +40,11 @@ struct VerificationTests {
     /// A source's citation or title words from Data/claims.json, a library, or the strategy's role.
     @Test func everyVisibleStrategyNamesItsSourceOrLibraryOrRole() throws {
         let claims = try ClaimsFile.read(TestSupport.packageRoot.appendingPathComponent("Data/claims.json"))
-        let names = claims.sources.map(\.citation) + ["Takagi's Nikkei talk", "AnyCodable post", "PayloadTransformable recipe",
-                                                      "subclass Codable posts", "juejin", "Codable", "style", "GRDB"]
+        let names =
+            claims.sources.map(\.citation) + [
+                "Takagi's Nikkei talk", "AnyCodable post", "PayloadTransformable recipe",
+                "subclass Codable posts", "juejin", "Codable", "style", "GRDB",
+            ]
         for strategy in Catalogue.all where !strategy.isHidden {
             let s = strategy.summary
             #expect(names.contains { s.contains($0) } || strategy.group == "references", "\(strategy.id): \(s)")
@@ -58,13 +64,14 @@ struct VerificationTests {
     /// A strategy that decodes correctly and then changes one value deep inside.
     static func alteredSynthesized(_ alter: @escaping @Sendable (inout CanonicalFeed) -> Void) -> Strategy {
         let base = TestSupport.strategy("synthesized")
-        return Strategy(id: "altered", group: "test", summary: "synthesized, one value altered",
-                        decode: { data in try base.verificationOutput(for: data) },
-                        canonical: { output in
-                            guard case .feed(var feed) = output else { return output }
-                            alter(&feed)
-                            return .feed(feed)
-                        })
+        return Strategy(
+            id: "altered", group: "test", summary: "synthesized, one value altered",
+            decode: { data in try base.verificationOutput(for: data) },
+            canonical: { output in
+                guard case .feed(var feed) = output else { return output }
+                alter(&feed)
+                return .feed(feed)
+            })
     }
 
     @Test func deliberatelyWrongStrategyIsWrongOutputWithThePath() throws {
@@ -91,8 +98,9 @@ struct VerificationTests {
 
     @Test func strictStrategyThatAcceptsAFaultyPayloadIsWrongOutput() throws {
         let payload = NewsGenerator.generate(try TestSupport.profile("faulty-small"))
-        let lenient = Strategy(id: "lenient", group: "test", summary: "never throws",
-                               decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
+        let lenient = Strategy(
+            id: "lenient", group: "test", summary: "never throws",
+            decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
         let verdict = Verifier.verify(lenient, on: payload)
         #expect(verdict.outcome == .wrongOutput)
         #expect(verdict.detail.hasPrefix("did not throw although \(payload.manifest.faults.count) elements are malformed"))
@@ -100,11 +108,13 @@ struct VerificationTests {
 
     @Test func lossyStrategyMustDropExactlyThePlantedElements() throws {
         let payload = NewsGenerator.generate(try TestSupport.profile("faulty-small"))
-        let exact = Strategy(id: "exact", group: "test", summary: "drops the faulty ones", contract: .lossy,
-                             decode: { _ in payload.truth.lossyExpectation(payload.manifest) }, canonical: { .feed($0) })
+        let exact = Strategy(
+            id: "exact", group: "test", summary: "drops the faulty ones", contract: .lossy,
+            decode: { _ in payload.truth.lossyExpectation(payload.manifest) }, canonical: { .feed($0) })
         #expect(Verifier.verify(exact, on: payload) == Verdict(.ok))
-        let keepsAll = Strategy(id: "keeps-all", group: "test", summary: "drops nothing", contract: .lossy,
-                                decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
+        let keepsAll = Strategy(
+            id: "keeps-all", group: "test", summary: "drops nothing", contract: .lossy,
+            decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
         #expect(Verifier.verify(keepsAll, on: payload).outcome == .wrongOutput)
     }
 
@@ -120,10 +130,12 @@ struct VerificationTests {
         }
         #expect(verdict("any-jsonserialization-exact", drift) == Verdict(.ok))
         #expect(verdict("any-json-enum", drift).detail == "ratio: expected double 7.0, got int 7 (vs the document)")
-        #expect(verdict("any-jsonserialization-casts", drift).detail
+        #expect(
+            verdict("any-jsonserialization-casts", drift).detail
                 == "count: expected int 1, got bool true (vs the document)")
         // JSONSerialization on Linux rounds this 17-digit literal to the wrong neighbour.
-        #expect(verdict("any-jsonserialization-exact", Data("[43.420273000000009]".utf8)).detail
+        #expect(
+            verdict("any-jsonserialization-exact", Data("[43.420273000000009]".utf8)).detail
                 == "[0]: expected double 43.42027300000001, got double 43.420273000000016 (vs the document)")
         #expect(verdict("any-json-enum", Data("[43.420273000000009]".utf8)) == Verdict(.ok))
         #expect(verdict("any-json-enum", Data("{".utf8)).outcome == .threw)

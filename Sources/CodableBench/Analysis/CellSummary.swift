@@ -11,8 +11,10 @@ struct CellSummary: Sendable {
     /// The paired ratio to the group's reference (runs of schema 4 and later).
     var ratio: RowRatio?
 
-    init(key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
-                isReference: Bool, metrics: [Metric: Summary], ratio: RowRatio? = nil) {
+    init(
+        key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
+        isReference: Bool, metrics: [Metric: Summary], ratio: RowRatio? = nil
+    ) {
         self.ratio = ratio
         self.key = key
         self.outcome = outcome
@@ -31,7 +33,7 @@ struct CellSummary: Sendable {
     /// (ratios.csv) is what a reader wants to see beside it.
     static func displayedRatio(_ recorded: RowRatio?, of key: CellKey, in run: RunData) -> RowRatio? {
         guard let recorded, recorded.to == key.strategy,
-              let paired = run.ratios.first(where: { $0.strategy == key.strategy && $0.profile == key.profile })
+            let paired = run.ratios.first(where: { $0.strategy == key.strategy && $0.profile == key.profile })
         else { return recorded }
         return RowRatio(to: paired.yardstick, value: paired.ratio)
     }
@@ -41,10 +43,11 @@ struct CellSummary: Sendable {
             let first = rows[0]
             var metrics: [Metric: Summary] = [:]
             for row in rows { if let s = row.summary { metrics[row.metric] = s } }
-            return CellSummary(key: key, outcome: first.outcome, expectedOutcome: first.expectedOutcome,
-                               detail: first.detail, bytes: first.cell.bytes, elements: first.cell.elements,
-                               isReference: references.contains(key.strategy), metrics: metrics,
-                               ratio: displayedRatio(rows.first { $0.metric == .wallTime }?.ratio, of: key, in: run))
+            return CellSummary(
+                key: key, outcome: first.outcome, expectedOutcome: first.expectedOutcome,
+                detail: first.detail, bytes: first.cell.bytes, elements: first.cell.elements,
+                isReference: references.contains(key.strategy), metrics: metrics,
+                ratio: displayedRatio(rows.first { $0.metric == .wallTime }?.ratio, of: key, in: run))
         }.sorted { $0.key < $1.key }
     }
 }

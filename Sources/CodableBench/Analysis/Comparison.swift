@@ -39,7 +39,9 @@ struct Comparison {
         // Two allocators round and grow buffers differently: their counts are not comparable.
         let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)
         let compareCounts = countedBy.0 == countedBy.1
-        notes = compareCounts ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
+        notes =
+            compareCounts
+            ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -52,21 +54,29 @@ struct Comparison {
                 continue
             }
             if before[0].cell.sha256 != after[0].cell.sha256 {
-                throw ResultsError("\(key): the runs decoded different payloads (sha256 \(before[0].cell.sha256.prefix(12))… vs \(after[0].cell.sha256.prefix(12))…); compare runs of the same generator and profiles")
+                throw ResultsError(
+                    "\(key): the runs decoded different payloads (sha256 \(before[0].cell.sha256.prefix(12))… vs \(after[0].cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
+                )
             }
             if before[0].outcome != after[0].outcome {
-                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .outcomeChanged,
-                                            pValue: nil, note: "\(before[0].outcome.rawValue) → \(after[0].outcome.rawValue)"))
+                changes.append(
+                    MetricChange(
+                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .outcomeChanged,
+                        pValue: nil, note: "\(before[0].outcome.rawValue) → \(after[0].outcome.rawValue)"))
                 continue
             }
             if !before[0].outcome.isMeasured {
-                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange,
-                                            pValue: nil, note: before[0].outcome.rawValue))
+                changes.append(
+                    MetricChange(
+                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange,
+                        pValue: nil, note: before[0].outcome.rawValue))
                 continue
             }
             let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
-            for row in before where (row.metric.isDeterministic || row.metric.isTiming)
-                && (compareCounts || !row.metric.isAllocation) {
+            for row in before
+            where (row.metric.isDeterministic || row.metric.isTiming)
+                && (compareCounts || !row.metric.isAllocation)
+            {
                 guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
                 changes.append(Self.change(key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances))
             }
@@ -74,14 +84,17 @@ struct Comparison {
         self.changes = changes
     }
 
-    static func change(_ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
-                       _ samples1: [SampleRow]?, _ tolerances: GateTolerances) -> MetricChange {
+    static func change(
+        _ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
+        _ samples1: [SampleRow]?, _ tolerances: GateTolerances
+    ) -> MetricChange {
         if metric.isDeterministic {
             let relative = relativeChange(s0.median, s1.median)
             let tolerance = tolerances.tolerance(for: metric) ?? 0
             let verdict: MetricChange.Verdict = abs(relative) <= tolerance ? .noChange : relative > 0 ? .more : .fewer
-            return MetricChange(cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
-                                pValue: nil, note: "")
+            return MetricChange(
+                cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
+                pValue: nil, note: "")
         }
         let statistic = tolerances.timing.estimator
         let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)
@@ -96,10 +109,12 @@ struct Comparison {
             pValue = test.pValue
             significant = significant && test.pValue < tolerances.timing.alpha
         }
-        let verdict: MetricChange.Verdict = !significant || abs(relative) <= tolerances.noiseFloor
+        let verdict: MetricChange.Verdict =
+            !significant || abs(relative) <= tolerances.noiseFloor
             ? .noChange : relative > 0 ? .slower : .faster
-        return MetricChange(cell: key, metric: metric, baseline: v0, current: v1, verdict: verdict,
-                            pValue: pValue, note: significant ? "" : "not significant")
+        return MetricChange(
+            cell: key, metric: metric, baseline: v0, current: v1, verdict: verdict,
+            pValue: pValue, note: significant ? "" : "not significant")
     }
 
     static func relativeChange(_ before: Double, _ after: Double) -> Double {
@@ -117,12 +132,15 @@ struct Comparison {
             let change = c.relativeChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
             let p = c.pValue.map { String(format: "%.3g", $0) } ?? "-"
             let metric = c.metric == .none ? "-" : c.metric.rawValue
-            lines.append("\(c.cell) | \(metric) | \(number(c.baseline, c.metric)) | \(number(c.current, c.metric)) | \(change) | \(p) | \(c.verdict.rawValue)\(c.note.isEmpty ? "" : " (\(c.note))")")
+            lines.append(
+                "\(c.cell) | \(metric) | \(number(c.baseline, c.metric)) | \(number(c.current, c.metric)) | \(change) | \(p) | \(c.verdict.rawValue)\(c.note.isEmpty ? "" : " (\(c.note))")"
+            )
         }
         let tally = Dictionary(grouping: changes, by: \.verdict).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
         lines.append("")
-        lines.append("\(changes.count) comparisons (timings compared on their \(timingStatistic.rawValue)): "
-                     + tally.joined(separator: ", "))
+        lines.append(
+            "\(changes.count) comparisons (timings compared on their \(timingStatistic.rawValue)): "
+                + tally.joined(separator: ", "))
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n")
     }

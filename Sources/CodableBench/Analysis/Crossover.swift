@@ -32,9 +32,10 @@ struct Crossover: Sendable {
         let range = "\(knob) \(points.first!.knob.formatted)…\(points.last!.knob.formatted)"
         let head = "\(strategy) vs \(yardstick)"
         if !crossings.isEmpty {
-            return head + ": crosses " + crossings.map {
-                "between \(knob) \($0.from.formatted) and \($0.to.formatted) (≈ \(String(format: "%.3g", $0.estimate)))"
-            }.joined(separator: ", ")
+            return head + ": crosses "
+                + crossings.map {
+                    "between \(knob) \($0.from.formatted) and \($0.to.formatted) (≈ \(String(format: "%.3g", $0.estimate)))"
+                }.joined(separator: ", ")
         }
         let verdicts = points.map { SpeedVerdict($0.ratio, margin: SpeedVerdict.defaultMargin) }
         if verdicts.allSatisfy({ $0 == .faster }) { return head + ": faster throughout (\(range))" }
@@ -72,10 +73,11 @@ struct Crossover: Sendable {
     /// Sets of ≥ 3 profiles identical but for one numeric knob.
     static func sweeps(_ knobsByProfile: [String: String]) -> [Sweep] {
         let parsed = knobsByProfile.mapValues { knobs in
-            Dictionary(knobs.split(separator: ";").compactMap { pair -> (String, String)? in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            }, uniquingKeysWith: { a, _ in a })
+            Dictionary(
+                knobs.split(separator: ";").compactMap { pair -> (String, String)? in
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+                }, uniquingKeysWith: { a, _ in a })
         }
         var sweeps: [Sweep] = []
         let knobNames = Set(parsed.values.flatMap(\.keys))
@@ -84,7 +86,8 @@ struct Crossover: Sendable {
                 parsed[profile]!.filter { $0.key != knob }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
             }
             for (_, profiles) in byRest where profiles.count >= 3 {
-                let values = Dictionary(profiles.compactMap { p in parsed[p]![knob].flatMap(Double.init).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
+                let values = Dictionary(
+                    profiles.compactMap { p in parsed[p]![knob].flatMap(Double.init).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
                 if values.count == profiles.count && Set(values.values).count == values.count {
                     sweeps.append(Sweep(knob: knob, points: values))
                 }

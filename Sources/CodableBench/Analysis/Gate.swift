@@ -31,19 +31,24 @@ struct Gate {
                     return change.metric.isTiming ? Terminal.time(value) : String(format: "%.0f", value)
                 }
                 let percent = change.relativeChange.map { String(format: " %+.2f%%", $0 * 100) } ?? ""
-                return Finding(cell: change.cell, metric: change.metric.rawValue, baseline: format(change.baseline),
-                               current: format(change.current), message: message + percent)
+                return Finding(
+                    cell: change.cell, metric: change.metric.rawValue, baseline: format(change.baseline),
+                    current: format(change.current), message: message + percent)
             }
             switch change.verdict {
             case .gone:
-                regressions.append(Finding(cell: change.cell, metric: "cell", baseline: "present", current: "missing",
-                                           message: "the baseline's cell did not run"))
+                regressions.append(
+                    Finding(
+                        cell: change.cell, metric: "cell", baseline: "present", current: "missing",
+                        message: "the baseline's cell did not run"))
             case .new:
                 notes.append("\(change.cell): new cell, not in the baseline")
             case .outcomeChanged:
-                regressions.append(Finding(cell: change.cell, metric: "outcome",
-                                           baseline: baselineOutcomes[change.cell]?.rawValue ?? "-",
-                                           current: outcomes[change.cell]?.rawValue ?? "-", message: "outcome changed"))
+                regressions.append(
+                    Finding(
+                        cell: change.cell, metric: "outcome",
+                        baseline: baselineOutcomes[change.cell]?.rawValue ?? "-",
+                        current: outcomes[change.cell]?.rawValue ?? "-", message: "outcome changed"))
             case .more:
                 let tolerance = tolerances.tolerance(for: change.metric) ?? 0
                 regressions.append(finding("above the \(String(format: "%.2f", tolerance * 100))% tolerance"))
@@ -68,8 +73,10 @@ struct Gate {
         lines += improvements.map { "improved   \($0.line)" }
         lines += notes.map { "note       \($0)" }
         if regressions.isEmpty {
-            lines.append("check passed" + (improvements.isEmpty ? "" :
-                "; \(improvements.count) improvement(s): refresh the baseline with `benchmarks baseline update`"))
+            lines.append(
+                "check passed"
+                    + (improvements.isEmpty
+                        ? "" : "; \(improvements.count) improvement(s): refresh the baseline with `benchmarks baseline update`"))
         } else {
             lines.append("check failed: \(regressions.count) regression(s)")
         }

@@ -19,7 +19,9 @@ struct BaselineCommand: ParsableCommand {
             let run = try RunData.load(from)
             let unexpected = run.rows.filter { $0.outcome != $0.expectedOutcome }
             if let first = unexpected.first {
-                throw UsageError("\(first.key) ended \(first.outcome.rawValue), expected \(first.expectedOutcome.rawValue): fix it before making this run the baseline")
+                throw UsageError(
+                    "\(first.key) ended \(first.outcome.rawValue), expected \(first.expectedOutcome.rawValue): fix it before making this run the baseline"
+                )
             }
             let target = URL(fileURLWithPath: to)
             do {

@@ -38,10 +38,12 @@ struct CheckCommand: ParsableCommand {
             if Provenance.buildConfiguration == "debug" && !allowDebug {
                 throw UsageError("this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")
             }
-            let plan = try RunPlan(catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
-                                   profiles: .standard(), folders: .standard(extra: CommandLineTool.payloadFolders))
-            let options = RunOptions(plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
-                                     countAllocations: true)
+            let plan = try RunPlan(
+                catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
+                profiles: .standard(), folders: .standard(extra: CommandLineTool.payloadFolders))
+            let options = RunOptions(
+                plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
+                countAllocations: true)
             currentRun = try RunData.load(try Runner(runPlan: plan, options: options).run().path)
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)

@@ -18,8 +18,10 @@ public enum CommandLineTool {
     /// directory) are searched first for the files your strategies name in `defaultFiles`.
     /// `claims` are claims files (format in results/README.md) whose questions and claims every
     /// run answers first in its reports. `arguments` replaces the process's command line (tests).
-    public static func main(strategies: [Strategy], payloadFolders: [String] = [], claims: [String] = [],
-                            arguments: [String]? = nil) -> Never {
+    public static func main(
+        strategies: [Strategy], payloadFolders: [String] = [], claims: [String] = [],
+        arguments: [String]? = nil
+    ) -> Never {
         catalogue = strategies
         self.payloadFolders = payloadFolders
         claimsFiles = claims
@@ -63,8 +65,10 @@ struct BenchmarksCommand: ParsableCommand {
         abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
         discussion: "Exit status: 0 success, 1 regression (check), 2 usage or input error, 3 harness failure.",
         version: Provenance.harnessVersion,
-        subcommands: [RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self,
-                      BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, WorkerCommand.self],
+        subcommands: [
+            RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self,
+            BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, WorkerCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -17,8 +17,9 @@ struct CompareCommand: ParsableCommand {
     var tolerances: String?
 
     func run() throws {
-        let comparison = try Comparison(baseline: try RunData.load(baseline), current: try RunData.load(current),
-                                        tolerances: try loadTolerances(tolerances))
+        let comparison = try Comparison(
+            baseline: try RunData.load(baseline), current: try RunData.load(current),
+            tolerances: try loadTolerances(tolerances))
         print(comparison.render())
     }
 }

@@ -10,7 +10,9 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "Folder of .json files (e.g. ../shared/JSONTestSuite/test_parsing).")
     var dir: String
 
-    @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable; default: groups any-json and references, but ref-memcpy, which parses nothing).")
+    @Option(
+        name: .customLong("strategy"),
+        help: "Only this strategy (repeatable; default: groups any-json and references, but ref-memcpy, which parses nothing).")
     var strategies: [String] = []
 
     @Option(help: "Seconds a worker may take on one file.")
@@ -24,7 +26,8 @@ struct ConformanceCommand: ParsableCommand {
         for id in strategies where !catalogue.contains(where: { $0.id == id }) {
             throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
         }
-        let chosen = strategies.isEmpty
+        let chosen =
+            strategies.isEmpty
             ? catalogue.filter { !$0.isHidden && ($0.group == "any-json" || $0.group == "references") && $0.id != "ref-memcpy" }
             : catalogue.filter { strategies.contains($0.id) }
         let result = try Conformance.run(strategies: chosen, directory: URL(fileURLWithPath: dir), timeoutSeconds: timeout)

@@ -40,7 +40,8 @@ struct GenerateCommand: ParsableCommand {
             throw UsageError("cannot write \(out): \(error.localizedDescription)")
         }
         let m = payload.manifest
-        print("""
+        print(
+            """
             wrote \(out): \(payload.bytes.count) bytes, \(m.elements) articles, sha256 \(payload.sha256)
             planted: \(m.faults.count) faulty elements, \(m.missingFields) missing and \(m.nullFields) null optional fields, \
             \(m.unknownSectionIndices.count) unknown sections; \(m.unrelatedBytes) unrelated bytes, \(m.extBytes) ext bytes

@@ -19,8 +19,10 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let strategies = CommandLineTool.catalogue.filter { all || !$0.isHidden }
         let rows = strategies.map {
-            [$0.group, $0.id + ($0.isReference ? " (reference)" : ""), $0.expectation.rawValue,
-             ($0.defaultProfiles + $0.defaultFiles).joined(separator: ","), $0.summary + Self.declaredOutcomes($0)]
+            [
+                $0.group, $0.id + ($0.isReference ? " (reference)" : ""), $0.expectation.rawValue,
+                ($0.defaultProfiles + $0.defaultFiles).joined(separator: ","), $0.summary + Self.declaredOutcomes($0),
+            ]
         }
         let header = ["group", "strategy", "expectation", "payloads", "description"]
         let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

@@ -15,8 +15,10 @@ struct ReportCommand: ParsableCommand {
         let claims = try CommandLineTool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
         let written = try Reports.write(for: data, into: data.source.deletingLastPathComponent(), claims: claims)
-        print(AnswersText.terminal(Reports.answers(run: data, claims: claims), claims: claims,
-                                   provenance: data.rows[0].provenance))
+        print(
+            AnswersText.terminal(
+                Reports.answers(run: data, claims: claims), claims: claims,
+                provenance: data.rows[0].provenance))
         print("")
         for file in written { print("wrote \(file.path)") }
     }

@@ -16,10 +16,16 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
     var profiles: [String] = []
 
-    @Option(name: .customLong("payload"), help: "Run on this JSON file instead of generated profiles (repeatable): model-free strategies, verified against the reference reading.")
+    @Option(
+        name: .customLong("payload"),
+        help:
+            "Run on this JSON file instead of generated profiles (repeatable): model-free strategies, verified against the reference reading."
+    )
     var payloads: [String] = []
 
-    @Option(name: .customLong("corpus-dir"), help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora and ../shared/corpora (repeatable).")
+    @Option(
+        name: .customLong("corpus-dir"),
+        help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora and ../shared/corpora (repeatable).")
     var corpusDirs: [String] = []
 
     @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
@@ -28,7 +34,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02).")
     var precision: Double?
 
-    @Option(help: "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.2, with --quick 0.3).")
+    @Option(
+        help:
+            "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.2, with --quick 0.3)."
+    )
     var budget: Double?
 
     @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
@@ -43,7 +52,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Skip the allocation-counting pass.")
     var noCount = false
 
-    @Option(help: "Count allocations with jemalloc (exact) or interposer (glibc through malloc-interposer, approximate); default: jemalloc when installed, else the interposer.")
+    @Option(
+        help:
+            "Count allocations with jemalloc (exact) or interposer (glibc through malloc-interposer, approximate); default: jemalloc when installed, else the interposer."
+    )
     var counting: String?
 
     @Flag(help: "Also count instructions per decode under valgrind's callgrind (slow; exact run to run).")
@@ -86,20 +98,24 @@ struct RunCommand: ParsableCommand {
         }
         let claims = try CommandLineTool.claims(adding: claimsFiles)
         let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
-        let plan = payloads.isEmpty
-            ? try RunPlan(catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
-                          profileNames: profiles, skipLarge: quick, profiles: catalog,
-                          folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
-            : try RunPlan(catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
-                          files: payloads.map { URL(fileURLWithPath: $0) })
+        let plan =
+            payloads.isEmpty
+            ? try RunPlan(
+                catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
+                profileNames: profiles, skipLarge: quick, profiles: catalog,
+                folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
+            : try RunPlan(
+                catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
+                files: payloads.map { URL(fileURLWithPath: $0) })
         var sampling: SamplingPlan = quick ? .quick : .standard
         if let precision { sampling.precision = precision }
         if let budget { sampling.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
-        let options = RunOptions(plan: sampling, timeoutSeconds: timeout,
-                                 resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
-                                 allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
-                                 countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),
-                                 claims: claims, verbose: verbose)
+        let options = RunOptions(
+            plan: sampling, timeoutSeconds: timeout,
+            resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
+            allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
+            countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),
+            claims: claims, verbose: verbose)
         try Runner(runPlan: plan, options: options).run()
     }
 }

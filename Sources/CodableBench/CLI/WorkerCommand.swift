@@ -34,8 +34,9 @@ struct WorkerCommand: ParsableCommand {
         let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
         let reference = CommandLineTool.catalogue.reference(for: chosen)
         if pass == .lockstep {
-            try Worker.serve(strategy: chosen, source: source, reference: reference, plan: plan, cpu: cpu,
-                             alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())
+            try Worker.serve(
+                strategy: chosen, source: source, reference: reference, plan: plan, cpu: cpu,
+                alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())
             return
         }
         let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass)

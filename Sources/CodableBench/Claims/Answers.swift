@@ -24,17 +24,18 @@ struct Answer: Sendable {
         return questions.map { question in
             let strategies = groups.filter { $0.value == question.group }.keys.sorted()
             let answered = strategies.filter { $0 != question.yardstick }
-            return Answer(group: question.group, question: question.question,
-                          yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
-                          findings: answered.flatMap { sentences(for: $0, findings: findings) },
-                          ratios: findings.ratios.filter { answered.contains($0.strategy) }.sorted {
-                              ($0.strategy, findings.bytes[$0.profile] ?? 0, $0.profile)
-                                  < ($1.strategy, findings.bytes[$1.profile] ?? 0, $1.profile)
-                          },
-                          claims: claims.claims.filter { $0.question == question.group }.map {
-                              ClaimChecker.check($0, against: findings)
-                          },
-                          wasRun: !strategies.isEmpty)
+            return Answer(
+                group: question.group, question: question.question,
+                yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
+                findings: answered.flatMap { sentences(for: $0, findings: findings) },
+                ratios: findings.ratios.filter { answered.contains($0.strategy) }.sorted {
+                    ($0.strategy, findings.bytes[$0.profile] ?? 0, $0.profile)
+                        < ($1.strategy, findings.bytes[$1.profile] ?? 0, $1.profile)
+                },
+                claims: claims.claims.filter { $0.question == question.group }.map {
+                    ClaimChecker.check($0, against: findings)
+                },
+                wasRun: !strategies.isEmpty)
         }
     }
 
@@ -54,8 +55,9 @@ struct Answer: Sendable {
         }
         let notOK = (findings.outcomes[strategy] ?? [:]).filter { $0.value != .ok }
         for outcome in Set(notOK.values).sorted(by: { $0.rawValue < $1.rawValue }) {
-            out.append("`\(strategy)` ended \(outcome.rawValue) on "
-                       + notOK.filter { $0.value == outcome }.keys.sorted(by: findings.smallerFirst).joined(separator: ", "))
+            out.append(
+                "`\(strategy)` ended \(outcome.rawValue) on "
+                    + notOK.filter { $0.value == outcome }.keys.sorted(by: findings.smallerFirst).joined(separator: ", "))
         }
         let unpaired = findings.profiles(of: strategy).filter { profile in
             findings.outcomes[strategy]?[profile] == .ok && !rows.contains { $0.profile == profile }

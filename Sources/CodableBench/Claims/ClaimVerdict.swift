@@ -78,8 +78,10 @@ enum ClaimVerdict: Equatable, Sendable, CustomStringConvertible {
 
 /// Checks claims against a run's findings. IO-free: tests feed it findings with known ratios.
 enum ClaimChecker {
-    static func check(_ claim: ClaimsFile.Claim, against findings: RunFindings,
-                      margin: Double = SpeedVerdict.defaultMargin) -> ClaimResult {
+    static func check(
+        _ claim: ClaimsFile.Claim, against findings: RunFindings,
+        margin: Double = SpeedVerdict.defaultMargin
+    ) -> ClaimResult {
         let check = claim.check
         let points = self.points(of: check, in: findings).map { point in
             evaluate(check, at: point.profile, label: point.label, findings: findings, margin: margin)
@@ -102,8 +104,10 @@ enum ClaimChecker {
         return findings.profiles(of: check.strategy).map { ($0, $0) }
     }
 
-    static func evaluate(_ check: ClaimsFile.Check, at profile: String, label: String, findings: RunFindings,
-                         margin: Double) -> ClaimResult.PointResult {
+    static func evaluate(
+        _ check: ClaimsFile.Check, at profile: String, label: String, findings: RunFindings,
+        margin: Double
+    ) -> ClaimResult.PointResult {
         func missing(_ reason: String) -> ClaimResult.PointResult {
             ClaimResult.PointResult(label: label, state: .missing(reason), figure: "")
         }
@@ -116,7 +120,8 @@ enum ClaimChecker {
             return ClaimResult.PointResult(label: label, state: outcome == expected ? .holds : .fails, figure: outcome.rawValue)
         }
         guard let against = check.against,
-              let ratio = findings.ratio(of: check.strategy, against: against, on: profile) else {
+            let ratio = findings.ratio(of: check.strategy, against: against, on: profile)
+        else {
             return missing("`\(check.strategy)` and `\(check.against ?? "")` were not paired")
         }
         let state: ClaimResult.PointResult.State

@@ -168,7 +168,8 @@ extension ClaimsFile {
 
     /// Several files as one: a user's claims beside the catalogue's.
     static func merged(_ files: [ClaimsFile]) -> ClaimsFile {
-        ClaimsFile(sources: files.flatMap(\.sources), questions: files.flatMap(\.questions),
-                   claims: files.flatMap(\.claims))
+        ClaimsFile(
+            sources: files.flatMap(\.sources), questions: files.flatMap(\.questions),
+            claims: files.flatMap(\.claims))
     }
 }

@@ -11,8 +11,10 @@ struct RunFindings: Sendable {
     /// Payload sizes in bytes, so answers list profiles from the smallest up.
     var bytes: [String: Int]
 
-    init(outcomes: [String: [String: Outcome]], ratios: [RatioRow],
-         sweeps: [String: [(profile: String, value: Double)]] = [:], bytes: [String: Int] = [:]) {
+    init(
+        outcomes: [String: [String: Outcome]], ratios: [RatioRow],
+        sweeps: [String: [(profile: String, value: Double)]] = [:], bytes: [String: Int] = [:]
+    ) {
         self.outcomes = outcomes
         self.ratios = ratios
         self.sweeps = sweeps
@@ -32,10 +34,12 @@ struct RunFindings: Sendable {
         var ratios = run.ratios
         for row in run.rows where row.metric == .wallTime {
             guard let ratio = row.ratio, ratio.to != row.cell.strategy,
-                  !ratios.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
+                !ratios.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
             else { continue }
-            ratios.append(RatioRow(runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
-                                   strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
+            ratios.append(
+                RatioRow(
+                    runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
+                    strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
         }
         self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
     }

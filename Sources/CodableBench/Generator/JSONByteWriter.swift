@@ -31,9 +31,12 @@ struct JSONByteWriter {
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         var magnitude = value.magnitude
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var n = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while magnitude > 0 {
@@ -125,7 +128,9 @@ struct JSONByteWriter {
         if b0 < 0xF0 {
             return (((b0 & 0x0F) << 12) | ((UInt32(utf8[i + 1]) & 0x3F) << 6) | (UInt32(utf8[i + 2]) & 0x3F), 3)
         }
-        return (((b0 & 0x07) << 18) | ((UInt32(utf8[i + 1]) & 0x3F) << 12)
-                | ((UInt32(utf8[i + 2]) & 0x3F) << 6) | (UInt32(utf8[i + 3]) & 0x3F), 4)
+        return (
+            ((b0 & 0x07) << 18) | ((UInt32(utf8[i + 1]) & 0x3F) << 12)
+                | ((UInt32(utf8[i + 2]) & 0x3F) << 6) | (UInt32(utf8[i + 3]) & 0x3F), 4
+        )
     }
 }

@@ -57,8 +57,9 @@ struct NewsGenerator {
         writer.raw(keyed ? "}}}" : "]}}")
         manifest.elements = profile.elements
         manifest.totalBytes = writer.count
-        let truth = GroundTruth(feed: CanonicalFeed(status: "ok", paging: paging, articles: articles), ext: exts,
-                                kinds: kinds)
+        let truth = GroundTruth(
+            feed: CanonicalFeed(status: "ok", paging: paging, articles: articles), ext: exts,
+            kinds: kinds)
         return GeneratedPayload(profile: profile, bytes: Data(writer.bytes), truth: truth, manifest: manifest)
     }
 
@@ -151,15 +152,18 @@ struct NewsGenerator {
     private mutating func plantFault(index: Int) -> PlantedFault {
         let kind: PlantedFault.Kind = random.chance(0.5) ? .wrongType : .missingKey
         let position: PlantedFault.Position = random.chance(0.5) ? .early : .late
-        let fault = PlantedFault(index: index, kind: kind, position: position,
-                                 key: position == .early ? keys.earlyFaultKey : keys.lateFaultKey)
+        let fault = PlantedFault(
+            index: index, kind: kind, position: position,
+            key: position == .early ? keys.earlyFaultKey : keys.lateFaultKey)
         manifest.faults.append(fault)
         return fault
     }
 
     /// Writes a required integer field, or its planted fault: the value as a string, or no key at all.
-    private mutating func writeFaultable(_ fault: PlantedFault?, position: PlantedFault.Position, key: [UInt8],
-                                         value: (inout JSONByteWriter) -> Void) {
+    private mutating func writeFaultable(
+        _ fault: PlantedFault?, position: PlantedFault.Position, key: [UInt8],
+        value: (inout JSONByteWriter) -> Void
+    ) {
         let separator = position == .early ? "" : ","
         guard let fault, fault.position == position else {
             writer.raw(Array(separator.utf8)); writer.key(key); value(&writer); return
@@ -320,8 +324,10 @@ struct NewsGenerator {
 
     // MARK: - ext and unrelated data
 
-    private static let extKeyStems = ["ab_bucket", "ref", "campaign", "experiment", "ratio", "flags", "visits",
-                                      "segment", "weight", "slot", "labels", "tracking"]
+    private static let extKeyStems = [
+        "ab_bucket", "ref", "campaign", "experiment", "ratio", "flags", "visits",
+        "segment", "weight", "slot", "labels", "tracking",
+    ]
     /// The `ext` keys, as Strings for the truth and as quoted bytes for the payload.
     private static let extKeys: [(name: String, quoted: [UInt8])] = (0..<64).map { i in
         let name = extKeyStems[i % extKeyStems.count] + (i >= extKeyStems.count ? "_\(i)" : "")

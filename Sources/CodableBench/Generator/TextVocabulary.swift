@@ -2,7 +2,8 @@
 /// (including a flag and a ZWJ sequence) and characters JSON must escape. Stored as UTF-8 bytes so
 /// generation never goes through String.
 enum TextVocabulary {
-    static let ascii: [[UInt8]] = words("""
+    static let ascii: [[UInt8]] = words(
+        """
         market economy bank rates inflation policy minister election growth report quarter earnings \
         startup funding climate energy trade tariff supply chain semiconductor robotics research \
         university museum festival championship transfer coach season stadium analysis outlook \
@@ -18,8 +19,10 @@ enum TextVocabulary {
     ]
     static let newline: [UInt8] = [UInt8(ascii: "\n")]
 
-    static let sectionsKnown = ["politics", "economy", "business", "markets", "technology", "world",
-                                "sports", "culture", "opinion"]
+    static let sectionsKnown = [
+        "politics", "economy", "business", "markets", "technology", "world",
+        "sports", "culture", "opinion",
+    ]
     static let sectionsUnknown = ["lifestyle-beta", "podcast", "live-blog"]
 
     private static func words(_ text: String) -> [[UInt8]] {

@@ -54,9 +54,10 @@ enum CountingBackend: String, CaseIterable, Sendable {
 /// preloaded and its thread cache off (`MALLOC_CONF=tcache:false`); with the thread cache on, the
 /// arena counters miss allocations served from the cache.
 final class JemallocCounter: AllocationCounter {
-    private typealias MallctlFunction = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-    ) -> Int32
+    private typealias MallctlFunction =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+        ) -> Int32
 
     private let mallctl: MallctlFunction
     /// Control names as NUL-terminated bytes made once: building a String inside the counted window
@@ -82,9 +83,10 @@ final class JemallocCounter: AllocationCounter {
         try body()
         let after = snapshot()
         let peak = readUInt64(peakRead)
-        return AllocationCount(allocations: Int(after.count - before.count),
-                               allocatedBytes: Int(after.bytes - before.bytes),
-                               peakBytes: peak.map { Int($0) })
+        return AllocationCount(
+            allocations: Int(after.count - before.count),
+            allocatedBytes: Int(after.bytes - before.bytes),
+            peakBytes: peak.map { Int($0) })
     }
 
     private func snapshot() -> (count: UInt64, bytes: UInt64) {

@@ -10,10 +10,11 @@ import Glibc
 /// by glibc's usable size, so a count can differ by about 0.1% from one process to the next.
 final class InterposerCounter: AllocationCounter {
     private typealias Toggle = @convention(c) () -> Void
-    private typealias Stats = @convention(c) (
-        UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
-        UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?
-    ) -> Void
+    private typealias Stats =
+        @convention(c) (
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?
+        ) -> Void
 
     private let enable: Toggle
     private let disable: Toggle
@@ -24,7 +25,7 @@ final class InterposerCounter: AllocationCounter {
     init?() {
         let all = UnsafeMutableRawPointer(bitPattern: 0)
         guard let enable = dlsym(all, "malloc_interposer_enable"), let disable = dlsym(all, "malloc_interposer_disable"),
-              let reset = dlsym(all, "malloc_interposer_reset"), let stats = dlsym(all, "malloc_interposer_get_stats")
+            let reset = dlsym(all, "malloc_interposer_reset"), let stats = dlsym(all, "malloc_interposer_get_stats")
         else { return nil }
         self.enable = unsafeBitCast(enable, to: Toggle.self)
         self.disable = unsafeBitCast(disable, to: Toggle.self)

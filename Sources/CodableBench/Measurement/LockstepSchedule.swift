@@ -72,10 +72,12 @@ struct LockstepSchedule: Equatable, Sendable {
         for i in 2..<(sequence.count - 1) {
             let member = sequence[i].member
             guard let y = yardstick[member], sequence[i - 2].member == member, sequence[i - 1].member == y,
-                  sequence[i + 1].member == y else { continue }
-            ratios[member, default: []].append(PairedRatio.logRatio(
-                sample: sequence[i].nanosecondsPerDecode, before: sequence[i - 1].nanosecondsPerDecode,
-                after: sequence[i + 1].nanosecondsPerDecode))
+                sequence[i + 1].member == y
+            else { continue }
+            ratios[member, default: []].append(
+                PairedRatio.logRatio(
+                    sample: sequence[i].nanosecondsPerDecode, before: sequence[i - 1].nanosecondsPerDecode,
+                    after: sequence[i + 1].nanosecondsPerDecode))
         }
         return ratios
     }

@@ -178,9 +178,10 @@ public enum CanonicalKind: Equatable, Sendable {
 extension CanonicalFeed {
     /// Optional fields that are nil: what an encoder writing explicit nulls writes as `null`.
     var nilOptionalCount: Int {
-        (paging.nextCursor == nil ? 1 : 0) + data.articles.reduce(0) { count, a in
-            count + [a.subtitle == nil, a.summary == nil, a.imageURL == nil, a.updatedAt == nil].filter { $0 }.count
-                + a.authors.filter { $0.profileURL == nil }.count + a.images.filter { $0.caption == nil }.count
-        }
+        (paging.nextCursor == nil ? 1 : 0)
+            + data.articles.reduce(0) { count, a in
+                count + [a.subtitle == nil, a.summary == nil, a.imageURL == nil, a.updatedAt == nil].filter { $0 }.count
+                    + a.authors.filter { $0.profileURL == nil }.count + a.images.filter { $0.caption == nil }.count
+            }
     }
 }

@@ -111,9 +111,11 @@ struct Profile: Equatable, Sendable {
         try check(!name.isEmpty, "name must not be empty")
         try check(elements >= 1 && elements <= 10_000_000, "elements must be 1...10000000, got \(elements)")
         try check((0..<0.95).contains(unrelatedRatio), "unrelatedRatio must be in 0..<0.95, got \(unrelatedRatio)")
-        for (knob, value) in [("faultRate", faultRate), ("missingRate", missingRate), ("nullRate", nullRate),
-                              ("unknownSectionRate", unknownSectionRate), ("legacyKeyRate", legacyKeyRate),
-                              ("subtypeMix", subtypeMix)] {
+        for (knob, value) in [
+            ("faultRate", faultRate), ("missingRate", missingRate), ("nullRate", nullRate),
+            ("unknownSectionRate", unknownSectionRate), ("legacyKeyRate", legacyKeyRate),
+            ("subtypeMix", subtypeMix),
+        ] {
             try check((0...1).contains(value), "\(knob) must be in 0...1, got \(value)")
         }
         try check(missingRate + nullRate <= 1, "missingRate + nullRate must not exceed 1")

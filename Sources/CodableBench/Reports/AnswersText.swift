@@ -5,7 +5,8 @@ import Foundation
 enum AnswersText {
     /// Which platform and Foundation the verdicts are for.
     static func platform(_ p: Provenance) -> String {
-        let foundation = p.os.lowercased().contains("macos")
+        let foundation =
+            p.os.lowercased().contains("macos")
             ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
         return "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build. "
             + "A ratio is a strategy's time over its yardstick's, paired, with its 95% interval; "

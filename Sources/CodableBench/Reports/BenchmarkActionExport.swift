@@ -15,14 +15,18 @@ enum BenchmarkActionExport {
         var entries: [Entry] = []
         for cell in cells where cell.outcome == .ok {
             if let wall = cell.metrics[.wallTime] {
-                entries.append(Entry(name: "\(cell.key.group)/\(cell.key.strategy)/\(cell.key.profile) wall time",
-                                     unit: "ns", value: wall.median,
-                                     range: String(format: "%.0f – %.0f", wall.ci95Low, wall.ci95High),
-                                     extra: "n=\(wall.n)"))
+                entries.append(
+                    Entry(
+                        name: "\(cell.key.group)/\(cell.key.strategy)/\(cell.key.profile) wall time",
+                        unit: "ns", value: wall.median,
+                        range: String(format: "%.0f – %.0f", wall.ci95Low, wall.ci95High),
+                        extra: "n=\(wall.n)"))
             }
             if let allocations = cell.metrics[.allocations] {
-                entries.append(Entry(name: "\(cell.key.group)/\(cell.key.strategy)/\(cell.key.profile) allocations",
-                                     unit: "allocations", value: allocations.median, range: nil, extra: nil))
+                entries.append(
+                    Entry(
+                        name: "\(cell.key.group)/\(cell.key.strategy)/\(cell.key.profile) allocations",
+                        unit: "allocations", value: allocations.median, range: nil, extra: nil))
             }
         }
         let encoder = JSONEncoder()

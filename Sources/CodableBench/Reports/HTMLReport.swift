@@ -6,7 +6,8 @@ enum HTMLReport {
         let p = run.rows[0].provenance
         let e = SVGChart.escape
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
-        body += "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
+        body +=
+            "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
             + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             body += "<p class=\"meta\">\(e(info.summary))</p>"
@@ -21,18 +22,21 @@ enum HTMLReport {
             for profile in orderedUnique(groupCells.map(\.key.profile)) {
                 let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
                     let wall = cell.metrics[.wallTime]
-                    let text = wall.map { Terminal.time($0.median) + (cell.ratio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
+                    let text =
+                        wall.map { Terminal.time($0.median) + (cell.ratio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
                         ?? cell.outcome.rawValue
-                    return SVGChart.Bar(label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
-                                        high: wall?.ci95High, valueText: text, highlight: cell.isReference)
+                    return SVGChart.Bar(
+                        label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
+                        high: wall?.ci95High, valueText: text, highlight: cell.isReference)
                 }
                 body += "<figure>" + SVGChart.bars(title: "\(profile): median wall time per decode, 95% CI", bars: bars) + "</figure>"
             }
             let allocationBars = groupCells.compactMap { cell -> SVGChart.Bar? in
                 guard let a = cell.metrics[.allocations], cell.elements > 0 else { return nil }
                 let perElement = a.median / Double(cell.elements)
-                return SVGChart.Bar(label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
-                                    valueText: String(format: "%.1f", perElement), highlight: cell.isReference)
+                return SVGChart.Bar(
+                    label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
+                    valueText: String(format: "%.1f", perElement), highlight: cell.isReference)
             }
             if !allocationBars.isEmpty {
                 body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
@@ -42,11 +46,14 @@ enum HTMLReport {
         let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {
             let series = Reports.scalingSeries(run: run, cells: cells, strategies: Set(scaling.map(\.strategy)))
-            body += "<section><h2>Scaling</h2><figure>"
-                + SVGChart.logLog(title: "time per decode against payload size", xLabel: "payload bytes",
-                                  yLabel: "ns per decode", series: series)
+            body +=
+                "<section><h2>Scaling</h2><figure>"
+                + SVGChart.logLog(
+                    title: "time per decode against payload size", xLabel: "payload bytes",
+                    yLabel: "ns per decode", series: series)
                 + "</figure><table><tr><th>strategy</th><th>sizes</th><th>exponent</th></tr>"
-                + scaling.map { "<tr><td>\(e($0.strategy))</td><td>\($0.sizes)</td><td>\(String(format: "%.2f", $0.exponent))</td></tr>" }.joined()
+                + scaling.map { "<tr><td>\(e($0.strategy))</td><td>\($0.sizes)</td><td>\(String(format: "%.2f", $0.exponent))</td></tr>" }
+                .joined()
                 + "</table></section>"
         }
         let crossovers = Reports.crossovers(run: run, cells: cells)
@@ -56,8 +63,11 @@ enum HTMLReport {
                 let series = crossovers.filter { $0.knob == knob }.map { c in
                     SVGChart.Series(name: "\(c.strategy) / \(c.yardstick)", points: c.points.map { (x: $0.knob, y: $0.ratio.value) })
                 }
-                body += "<figure>" + SVGChart.lines(title: "time ratio along \(knob) (1 = equal)", xLabel: knob,
-                                                    yLabel: "A / B", series: series, reference: 1) + "</figure>"
+                body +=
+                    "<figure>"
+                    + SVGChart.lines(
+                        title: "time ratio along \(knob) (1 = equal)", xLabel: knob,
+                        yLabel: "A / B", series: series, reference: 1) + "</figure>"
             }
             body += "<ul>" + crossovers.map { "<li>\(e($0.summary))</li>" }.joined() + "</ul></section>"
         }
@@ -76,7 +86,8 @@ enum HTMLReport {
     static func table(_ cells: [CellSummary], all: [CellSummary]) -> String {
         let e = SVGChart.escape
         let limits = Reports.presentLimits(all)
-        var html = "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>vs yardstick (paired, 95% CI)</th>"
+        var html =
+            "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>vs yardstick (paired, 95% CI)</th>"
             + "<th>verdict</th><th>median</th><th>95% CI</th><th>MB/s</th>"
             + limits.map { "<th>\($0.label)</th>" }.joined() + "<th>allocs</th><th>detail</th></tr>"
         for c in cells {
@@ -97,35 +108,48 @@ enum HTMLReport {
 
     /// The Answers section: per question, its findings and each claim with a coloured verdict;
     /// warnings as one line per kind, their cases folded.
-    static func answersSection(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-                               warnings: [Reports.Warning]) -> String {
+    static func answersSection(
+        _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
+        warnings: [Reports.Warning]
+    ) -> String {
         var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance)))</p>"
         if !warnings.isEmpty {
-            html += "<div class=\"warn\"><ul>" + warnings.map { warning in
-                warning.details.isEmpty ? "<li>\(inline(warning.summary))</li>"
-                    : "<li><details><summary>\(inline(warning.summary))</summary><ul>"
-                    + warning.details.map { "<li>\(inline($0))</li>" }.joined() + "</ul></details></li>"
-            }.joined() + "</ul></div>"
+            html +=
+                "<div class=\"warn\"><ul>"
+                + warnings.map { warning in
+                    warning.details.isEmpty
+                        ? "<li>\(inline(warning.summary))</li>"
+                        : "<li><details><summary>\(inline(warning.summary))</summary><ul>"
+                            + warning.details.map { "<li>\(inline($0))</li>" }.joined() + "</ul></details></li>"
+                }.joined() + "</ul></div>"
         }
         for answer in answers {
             let heading = AnswersText.heading(answer)
-            html += "<div class=\"answer\" id=\"answer-\(SVGChart.escape(answer.group))\"><h3>\(inline(heading.question))</h3><div class=\"ctx\">\(inline(heading.context))"
+            html +=
+                "<div class=\"answer\" id=\"answer-\(SVGChart.escape(answer.group))\"><h3>\(inline(heading.question))</h3><div class=\"ctx\">\(inline(heading.context))"
                 + (answer.wasRun ? " · <a href=\"#group-\(SVGChart.escape(answer.group))\">tables and charts</a>" : "") + "</div><ul>"
             html += AnswersText.findings(answer).map { "<li>\(inline($0))</li>" }.joined() + "</ul>"
             if !answer.ratios.isEmpty {
                 let bars = answer.ratios.map { row in
-                    SVGChart.Bar(label: "\(row.strategy) · \(row.profile)", value: row.ratio.value, low: row.ratio.low,
-                                 high: row.ratio.high, valueText: "\(row.ratio.text) vs \(row.yardstick)",
-                                 highlight: row.verdict == .same)
+                    SVGChart.Bar(
+                        label: "\(row.strategy) · \(row.profile)", value: row.ratio.value, low: row.ratio.low,
+                        high: row.ratio.high, valueText: "\(row.ratio.text) vs \(row.yardstick)",
+                        highlight: row.verdict == .same)
                 }
-                html += "<figure>" + SVGChart.bars(title: "time over the yardstick's, paired, 95% interval (dashed: 1; brown: same speed within ±2%)",
-                                                   bars: bars, reference: 1) + "</figure>"
+                html +=
+                    "<figure>"
+                    + SVGChart.bars(
+                        title: "time over the yardstick's, paired, 95% interval (dashed: 1; brown: same speed within ±2%)",
+                        bars: bars, reference: 1) + "</figure>"
             }
             if !answer.claims.isEmpty {
-                html += "<ul>" + answer.claims.map { result in
-                    let line = AnswersText.claimLine(result, sources: claims)
-                    return "<li><span class=\"v \(verdictClass(result.verdict))\">\(inline(line.verdict))</span> \(inline(line.text))</li>"
-                }.joined() + "</ul>"
+                html +=
+                    "<ul>"
+                    + answer.claims.map { result in
+                        let line = AnswersText.claimLine(result, sources: claims)
+                        return
+                            "<li><span class=\"v \(verdictClass(result.verdict))\">\(inline(line.verdict))</span> \(inline(line.text))</li>"
+                    }.joined() + "</ul>"
             }
             html += "</div>"
         }

@@ -5,9 +5,10 @@ enum MarkdownReport {
     static func render(run: RunData, cells: [CellSummary], claims: ClaimsFile = .none) -> String {
         let p = run.rows[0].provenance
         var out = ["# CodableBench run \(p.runID)", ""]
-        out.append("\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
-                   + "\(p.buildConfiguration) build\(p.buildFlags.isEmpty ? "" : " (\(p.buildFlags))") · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
-                   + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
+        out.append(
+            "\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
+                + "\(p.buildConfiguration) build\(p.buildFlags.isEmpty ? "" : " (\(p.buildFlags))") · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
+                + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             out.append("")
             out.append(info.summary)
@@ -22,8 +23,9 @@ enum MarkdownReport {
             out.append("### \(answer.group)")
             out.append("")
             if answer.question != answer.group { out += ["\(answer.question)", ""] }
-            out.append("| strategy | profile | outcome | median | 95% CI | vs yardstick (paired, 95% CI) | verdict | MB/s | "
-                       + limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |")
+            out.append(
+                "| strategy | profile | outcome | median | 95% CI | vs yardstick (paired, 95% CI) | verdict | MB/s | "
+                    + limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |")
             out.append("|---|---|---|--:|--:|--:|---|--:|" + String(repeating: "--:|", count: limits.count) + "--:|--:|")
             for cell in groupCells {
                 let wall = cell.metrics[.wallTime]
@@ -45,7 +47,9 @@ enum MarkdownReport {
         if !scaling.isEmpty {
             out.append("## Scaling")
             out.append("")
-            out.append("Exponent of time against payload size (1 = linear), fitted on log–log axes over profiles that differ only in their article count.")
+            out.append(
+                "Exponent of time against payload size (1 = linear), fitted on log–log axes over profiles that differ only in their article count."
+            )
             out.append("")
             out.append("| strategy | sizes | exponent |")
             out.append("|---|--:|--:|")
@@ -56,7 +60,9 @@ enum MarkdownReport {
         if !crossovers.isEmpty {
             out.append("## Crossovers")
             out.append("")
-            out.append("Along each knob sweep, each strategy's paired ratio to the strategy it was measured against; a crossover is stated only between points whose intervals exclude 1 on opposite sides.")
+            out.append(
+                "Along each knob sweep, each strategy's paired ratio to the strategy it was measured against; a crossover is stated only between points whose intervals exclude 1 on opposite sides."
+            )
             out.append("")
             out += crossovers.map { "- \($0.summary) (\($0.pointsText))" }
             out.append("")
@@ -79,12 +85,15 @@ enum MarkdownReport {
     }
 
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.
-    static func answersSection(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-                               warnings: [Reports.Warning]) -> [String] {
+    static func answersSection(
+        _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
+        warnings: [Reports.Warning]
+    ) -> [String] {
         var out = ["## Answers", "", AnswersText.platform(provenance), ""]
         if !warnings.isEmpty {
-            out.append("Warnings: " + warnings.map(\.summary).joined(separator: "; ")
-                       + (warnings.contains { !$0.details.isEmpty } ? " (details at the end)." : "."))
+            out.append(
+                "Warnings: " + warnings.map(\.summary).joined(separator: "; ")
+                    + (warnings.contains { !$0.details.isEmpty } ? " (details at the end)." : "."))
             out.append("")
         }
         for answer in answers {

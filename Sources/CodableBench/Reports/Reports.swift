@@ -3,8 +3,10 @@ import Foundation
 /// Writes every report of a run into its folder.
 enum Reports {
     @discardableResult
-    static func write(for run: RunData, into directory: URL, references: Set<String>? = nil,
-                      claims: ClaimsFile = .none) throws -> [URL] {
+    static func write(
+        for run: RunData, into directory: URL, references: Set<String>? = nil,
+        claims: ClaimsFile = .none
+    ) throws -> [URL] {
         let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
         let cells = CellSummary.all(in: run, references: refs)
         let files: [(String, String)] = [
@@ -54,8 +56,9 @@ enum Reports {
     /// A cell's throughput as a fraction of a limit's on the same payload, as text (`12.3%`).
     static func fraction(of limit: String, for cell: CellSummary, in cells: [CellSummary]) -> String {
         guard let mine = cell.megabytesPerSecond,
-              let theirs = cells.first(where: { $0.key.strategy == limit && $0.key.profile == cell.key.profile })?.megabytesPerSecond,
-              theirs > 0 else { return "-" }
+            let theirs = cells.first(where: { $0.key.strategy == limit && $0.key.profile == cell.key.profile })?.megabytesPerSecond,
+            theirs > 0
+        else { return "-" }
         let percent = mine / theirs * 100
         return String(format: percent < 1 ? "%.2f%%" : "%.1f%%", percent)
     }
@@ -66,7 +69,8 @@ enum Reports {
     }
 
     /// How to read the numbers, at the top of every report.
-    static let readingNote = "The headline is each strategy's paired ratio to its group's reference: measured side by side, "
+    static let readingNote =
+        "The headline is each strategy's paired ratio to its group's reference: measured side by side, "
         + "sample by sample, on the same CPU, so the machine's state cancels out; 95% intervals over process generations "
         + "(results/README.md). Absolute times and MB/s describe this machine at this time."
 
@@ -83,18 +87,26 @@ enum Reports {
         if p.buildConfiguration != "release" { out.append(Warning(summary: "debug build: these numbers do not describe optimized code")) }
         if p.countingBackend == "none" { out.append(Warning(summary: "allocations were not counted (jemalloc not installed)")) }
         if p.countingBackend == "interposer" {
-            out.append(Warning(summary: "allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts can move by about 0.1%, and there is no peak heap"))
+            out.append(
+                Warning(
+                    summary:
+                        "allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts can move by about 0.1%, and there is no peak heap"
+                ))
         }
         let unexpected = cells.filter { $0.outcome != $0.expectedOutcome }
         if !unexpected.isEmpty {
-            out.append(Warning(summary: "\(unexpected.count) cell(s) did not end as their strategy expects",
-                               details: unexpected.map { "\($0.key) ended \($0.outcome.rawValue), expected \($0.expectedOutcome.rawValue)" }))
+            out.append(
+                Warning(
+                    summary: "\(unexpected.count) cell(s) did not end as their strategy expects",
+                    details: unexpected.map { "\($0.key) ended \($0.outcome.rawValue), expected \($0.expectedOutcome.rawValue)" }))
         }
         // Ratios are the headline; absolute times describe this machine at this time.
         let wide = run.ratios.filter { $0.ratio.precision > log(1.02) }
         if !wide.isEmpty {
-            out.append(Warning(summary: "\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2%",
-                               details: wide.map { "\($0.strategy) vs \($0.yardstick) on \($0.profile): \($0.ratio.text)" }))
+            out.append(
+                Warning(
+                    summary: "\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2%",
+                    details: wide.map { "\($0.strategy) vs \($0.yardstick) on \($0.profile): \($0.ratio.text)" }))
         }
         return out
     }
@@ -111,8 +123,9 @@ enum Reports {
     /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.
     static func sizeSweepCells(run: RunData, cells: [CellSummary]) -> [String: [CellSummary]] {
         let sizeProfiles = Set(Crossover.sweeps(knobsByProfile(run)).filter { $0.knob == "elements" }.flatMap(\.points.keys))
-        return Dictionary(grouping: cells.filter { $0.outcome == .ok && sizeProfiles.contains($0.key.profile) },
-                          by: \.key.strategy)
+        return Dictionary(
+            grouping: cells.filter { $0.outcome == .ok && sizeProfiles.contains($0.key.profile) },
+            by: \.key.strategy)
     }
 
     static func timeAgainstSize(_ cells: [CellSummary]) -> [(x: Double, y: Double)] {

@@ -23,7 +23,8 @@ enum SVGChart {
         let height = top + rowHeight * Double(bars.count) + 10
         let maxValue = (bars.compactMap { $0.high ?? $0.value } + (reference.map { [$0] } ?? [])).max() ?? 1
         let scale = maxValue > 0 ? plotWidth / maxValue : 0
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 230))\" height=\"\(Int(height))\" role=\"img\">"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 230))\" height=\"\(Int(height))\" role=\"img\">"
         svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
         for (i, bar) in bars.enumerated() {
             let y = top + Double(i) * rowHeight
@@ -37,7 +38,8 @@ enum SVGChart {
                     svg += "<line x1=\"\(x0)\" x2=\"\(x0)\" y1=\"\(y + 6)\" y2=\"\(y + 16)\" stroke=\"#222\"/>"
                     svg += "<line x1=\"\(x1)\" x2=\"\(x1)\" y1=\"\(y + 6)\" y2=\"\(y + 16)\" stroke=\"#222\"/>"
                 }
-                svg += "<text x=\"\(labelWidth + max(value, bar.high ?? 0) * scale + 6)\" y=\"\(y + 15)\" font-size=\"11\">\(escape(bar.valueText))</text>"
+                svg +=
+                    "<text x=\"\(labelWidth + max(value, bar.high ?? 0) * scale + 6)\" y=\"\(y + 15)\" font-size=\"11\">\(escape(bar.valueText))</text>"
             } else {
                 svg += "<text x=\"\(labelWidth + 4)\" y=\"\(y + 15)\" font-size=\"11\" fill=\"#a33\">\(escape(bar.valueText))</text>"
             }
@@ -67,23 +69,30 @@ enum SVGChart {
         let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a"]
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
         svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
-        svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
+        svg +=
+            "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
         if let reference {
-            svg += "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(py(reference))\" y2=\"\(py(reference))\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>"
+            svg +=
+                "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(py(reference))\" y2=\"\(py(reference))\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>"
         }
         for tick in [minX, (minX + maxX) / 2, maxX] {
-            svg += "<text x=\"\(px(tick))\" y=\"\(height - bottom + 16)\" font-size=\"11\" text-anchor=\"middle\">\(String(format: "%g", tick))</text>"
+            svg +=
+                "<text x=\"\(px(tick))\" y=\"\(height - bottom + 16)\" font-size=\"11\" text-anchor=\"middle\">\(String(format: "%g", tick))</text>"
         }
         for tick in [minY, (minY + maxY) / 2, maxY] {
-            svg += "<text x=\"\(left - 6)\" y=\"\(py(tick) + 4)\" font-size=\"11\" text-anchor=\"end\">\(String(format: "%.2g", tick))</text>"
+            svg +=
+                "<text x=\"\(left - 6)\" y=\"\(py(tick) + 4)\" font-size=\"11\" text-anchor=\"end\">\(String(format: "%.2g", tick))</text>"
         }
-        svg += "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
+        svg +=
+            "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
         svg += "<text x=\"\(left - 6)\" y=\"\(top - 6)\" font-size=\"11\" text-anchor=\"end\">\(escape(yLabel))</text>"
         for (i, s) in series.enumerated() {
             let color = colors[i % colors.count]
             let points = s.points.sorted { $0.x < $1.x }
-            svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.map { "\(px($0.x)),\(py($0.y))" }.joined(separator: " "))\"/>"
-            svg += "<text x=\"\(width - right + 10)\" y=\"\(top + 14 + Double(i) * 16)\" font-size=\"11\" fill=\"\(color)\">\(escape(s.name))</text>"
+            svg +=
+                "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.map { "\(px($0.x)),\(py($0.y))" }.joined(separator: " "))\"/>"
+            svg +=
+                "<text x=\"\(width - right + 10)\" y=\"\(top + 14 + Double(i) * 16)\" font-size=\"11\" fill=\"\(color)\">\(escape(s.name))</text>"
         }
         return svg + "</svg>"
     }
@@ -95,7 +104,8 @@ enum SVGChart {
         let height = max(360.0, top + 16 * Double(series.count) + bottom)
         let all = series.flatMap(\.points).filter { $0.x > 0 && $0.y > 0 }
         guard let minX = all.map(\.x).min(), let maxX = all.map(\.x).max(),
-              let minY = all.map(\.y).min(), let maxY = all.map(\.y).max() else { return "" }
+            let minY = all.map(\.y).min(), let maxY = all.map(\.y).max()
+        else { return "" }
         let lx0 = floor(log10(minX)), lx1 = max(ceil(log10(maxX)), lx0 + 1)
         let ly0 = floor(log10(minY)), ly1 = max(ceil(log10(maxY)), ly0 + 1)
         func px(_ x: Double) -> Double { left + (log10(x) - lx0) / (lx1 - lx0) * (width - left - right) }
@@ -103,21 +113,26 @@ enum SVGChart {
         let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a", "#b54a9b", "#555"]
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
         svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
-        svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
+        svg +=
+            "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
         for e in stride(from: lx0, through: lx1, by: 1) {
             svg += "<text x=\"\(px(pow(10, e)))\" y=\"\(height - bottom + 16)\" font-size=\"11\" text-anchor=\"middle\">1e\(Int(e))</text>"
         }
         for e in stride(from: ly0, through: ly1, by: 1) {
             svg += "<text x=\"\(left - 6)\" y=\"\(py(pow(10, e)) + 4)\" font-size=\"11\" text-anchor=\"end\">1e\(Int(e))</text>"
         }
-        svg += "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
-        svg += "<text x=\"14\" y=\"\(top + (height - top - bottom) / 2)\" font-size=\"12\" transform=\"rotate(-90 14 \(top + (height - top - bottom) / 2))\" text-anchor=\"middle\">\(escape(yLabel))</text>"
+        svg +=
+            "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
+        svg +=
+            "<text x=\"14\" y=\"\(top + (height - top - bottom) / 2)\" font-size=\"12\" transform=\"rotate(-90 14 \(top + (height - top - bottom) / 2))\" text-anchor=\"middle\">\(escape(yLabel))</text>"
         for (i, s) in series.enumerated() {
             let color = colors[i % colors.count]
             let points = s.points.filter { $0.x > 0 && $0.y > 0 }.sorted { $0.x < $1.x }
-            svg += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.map { "\(px($0.x)),\(py($0.y))" }.joined(separator: " "))\"/>"
+            svg +=
+                "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.map { "\(px($0.x)),\(py($0.y))" }.joined(separator: " "))\"/>"
             for p in points { svg += "<circle cx=\"\(px(p.x))\" cy=\"\(py(p.y))\" r=\"3\" fill=\"\(color)\"/>" }
-            svg += "<text x=\"\(width - right + 10)\" y=\"\(top + 14 + Double(i) * 16)\" font-size=\"11\" fill=\"\(color)\">\(escape(s.name))</text>"
+            svg +=
+                "<text x=\"\(width - right + 10)\" y=\"\(top + 14 + Double(i) * 16)\" font-size=\"11\" fill=\"\(color)\">\(escape(s.name))</text>"
         }
         return svg + "</svg>"
     }

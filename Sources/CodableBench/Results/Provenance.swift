@@ -19,9 +19,11 @@ struct Provenance: Codable, Equatable, Sendable {
     var allocator: String
     var countingBackend: String
 
-    init(runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
-                kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, buildFlags: String = "",
-                harnessVersion: String, allocator: String, countingBackend: String) {
+    init(
+        runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
+        kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, buildFlags: String = "",
+        harnessVersion: String, allocator: String, countingBackend: String
+    ) {
         self.runID = runID
         self.time = time
         self.gitCommit = gitCommit
@@ -65,12 +67,14 @@ struct Provenance: Codable, Equatable, Sendable {
         let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
         let swift = shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown"
         let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
-        let os = osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+        let os =
+            osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
             .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
             ?? ProcessInfo.processInfo.operatingSystemVersionString
         let kernel = shell("uname", "-r") ?? "unknown"
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let cpu =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         let formatter = ISO8601DateFormatter()

@@ -16,14 +16,18 @@ struct RatioRow: Equatable, Sendable {
 /// `ratios.csv` beside results.csv: every paired ratio the run measured (documented in
 /// results/README.md).
 enum RatiosCSV {
-    static let columns = ["run_id", "profile", "group", "strategy", "yardstick", "ratio", "ratio_ci95_low",
-                          "ratio_ci95_high", "pairs", "generations", "verdict"]
+    static let columns = [
+        "run_id", "profile", "group", "strategy", "yardstick", "ratio", "ratio_ci95_low",
+        "ratio_ci95_high", "pairs", "generations", "verdict",
+    ]
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: RatioRow) -> String {
-        CSVFormat.line([row.runID, row.profile, row.group, row.strategy, row.yardstick, row.ratio.value.description,
-                        row.ratio.low.description, row.ratio.high.description, "\(row.ratio.pairs)",
-                        "\(row.ratio.generations)", row.verdict.rawValue])
+        CSVFormat.line([
+            row.runID, row.profile, row.group, row.strategy, row.yardstick, row.ratio.value.description,
+            row.ratio.low.description, row.ratio.high.description, "\(row.ratio.pairs)",
+            "\(row.ratio.generations)", row.verdict.rawValue,
+        ])
     }
 
     static func read(_ file: URL) throws -> [RatioRow] {
@@ -33,11 +37,13 @@ enum RatiosCSV {
         }
         return try rows.enumerated().map { number, f in
             guard let value = Double(f[5]), let low = Double(f[6]), let high = Double(f[7]), let pairs = Int(f[8]),
-                  let generations = Int(f[9]), low <= value, value <= high else {
+                let generations = Int(f[9]), low <= value, value <= high
+            else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid ratio")
             }
-            return RatioRow(runID: f[0], profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
-                            ratio: PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations))
+            return RatioRow(
+                runID: f[0], profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
+                ratio: PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations))
         }
     }
 }

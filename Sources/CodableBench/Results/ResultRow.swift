@@ -34,8 +34,10 @@ struct CellIdentity: Equatable, Hashable, Sendable {
     var seed: UInt64
     var knobs: String
 
-    init(group: String, strategy: String, expectation: String, profile: String, bytes: Int,
-                sha256: String, elements: Int, seed: UInt64, knobs: String) {
+    init(
+        group: String, strategy: String, expectation: String, profile: String, bytes: Int,
+        sha256: String, elements: Int, seed: UInt64, knobs: String
+    ) {
         self.group = group
         self.strategy = strategy
         self.expectation = expectation
@@ -61,8 +63,10 @@ struct ResultRow: Equatable, Sendable {
     /// Wall-time rows: the paired ratio to the group's reference (see `PairedRatio`).
     var ratio: RowRatio?
 
-    init(provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
-                detail: String, metric: Metric, summary: Summary?, ratio: RowRatio? = nil) {
+    init(
+        provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
+        detail: String, metric: Metric, summary: Summary?, ratio: RowRatio? = nil
+    ) {
         self.ratio = ratio
         self.provenance = provenance
         self.cell = cell
@@ -98,9 +102,11 @@ struct SampleRow: Equatable, Sendable {
     /// Files of schema 3 flagged samples taken in a slow spell (left out of their statistics).
     var disturbed: Bool
 
-    init(runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
-                decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
-                sequence: Int? = nil, disturbed: Bool = false) {
+    init(
+        runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
+        decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
+        sequence: Int? = nil, disturbed: Bool = false
+    ) {
         self.sequence = sequence
         self.disturbed = disturbed
         self.runID = runID

@@ -28,21 +28,29 @@ enum ResultsCSV {
     static func line(_ row: ResultRow) -> String {
         let p = row.provenance, c = row.cell, s = row.summary
         func number(_ value: Double?) -> String { value.map { $0.description } ?? "" }
-        let stats: [String] = s.map {
-            ["\($0.n)", number($0.min), number($0.p10), number($0.p25), number($0.median), number($0.p75),
-             number($0.p90), number($0.max), number($0.mean), number($0.stddev), number($0.mad),
-             number($0.ci95Low), number($0.ci95High), "\($0.outliers)", "\($0.severeOutliers)"]
-        } ?? Array(repeating: "", count: 15)
-        let ratio: [String] = row.ratio.map {
-            [$0.to, number($0.value.value), number($0.value.low), number($0.value.high), "\($0.value.pairs)",
-             "\($0.value.generations)"]
-        } ?? Array(repeating: "", count: 6)
-        return CSVFormat.line([
-            "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
-            p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.buildFlags, p.harnessVersion, p.allocator,
-            p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
-            "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.expectedOutcome.rawValue, row.detail, row.metric.rawValue, row.unit,
-        ] + stats + ratio)
+        let stats: [String] =
+            s.map {
+                [
+                    "\($0.n)", number($0.min), number($0.p10), number($0.p25), number($0.median), number($0.p75),
+                    number($0.p90), number($0.max), number($0.mean), number($0.stddev), number($0.mad),
+                    number($0.ci95Low), number($0.ci95High), "\($0.outliers)", "\($0.severeOutliers)",
+                ]
+            } ?? Array(repeating: "", count: 15)
+        let ratio: [String] =
+            row.ratio.map {
+                [
+                    $0.to, number($0.value.value), number($0.value.low), number($0.value.high), "\($0.value.pairs)",
+                    "\($0.value.generations)",
+                ]
+            } ?? Array(repeating: "", count: 6)
+        return CSVFormat.line(
+            [
+                "\(schemaVersion)", p.runID, p.time, p.gitCommit, p.gitDirty ? "true" : "false", p.swiftVersion, p.os,
+                p.kernel, p.cpuModel, "\(p.cores)", p.buildConfiguration, p.buildFlags, p.harnessVersion, p.allocator,
+                p.countingBackend, c.group, c.strategy, c.expectation, c.profile, "\(c.bytes)", c.sha256,
+                "\(c.elements)", "\(c.seed)", c.knobs, row.outcome.rawValue, row.expectedOutcome.rawValue, row.detail, row.metric.rawValue,
+                row.unit,
+            ] + stats + ratio)
     }
 
     /// Reads and checks a results file: schema version, columns, and every typed field.
@@ -51,7 +59,8 @@ enum ResultsCSV {
         // Older versions lack the columns added since; everything else is required.
         let missing = columns.filter { addedColumns[$0] == nil && !header.contains($0) }
         guard missing.isEmpty else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
+            throw ResultsError(
+                "\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
         }
         let index = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
         return try rows.enumerated().map { number, fields in
@@ -67,13 +76,16 @@ enum ResultsCSV {
             }
             let version = text("schema_version")
             guard readableVersions.contains(version) else {
-                throw ResultsError("\(file.lastPathComponent): schema version \(version), this harness reads versions 1 to \(schemaVersion)")
+                throw ResultsError(
+                    "\(file.lastPathComponent): schema version \(version), this harness reads versions 1 to \(schemaVersion)")
             }
-            let lacking = (Array(addedColumns.filter { column, since in Int(version)! >= since && index[column] == nil }.keys)
+            let lacking =
+                (Array(addedColumns.filter { column, since in Int(version)! >= since && index[column] == nil }.keys)
                 + retiredColumns.filter { column, versions in versions.contains(Int(version)!) && index[column] == nil }.keys)
                 .sorted()
             guard lacking.isEmpty else {
-                throw ResultsError("\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(lacking.joined(separator: ", "))")
+                throw ResultsError(
+                    "\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(lacking.joined(separator: ", "))")
             }
             guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
             guard let expected = Outcome(rawValue: text("expected_outcome")) else { throw bad("expected_outcome", line) }
@@ -101,12 +113,15 @@ enum ResultsCSV {
             }
             var ratio: RowRatio?
             if !text("ratio").isEmpty {
-                ratio = RowRatio(to: text("ratio_to"), value: PairedRatio(
-                    value: try double("ratio"), low: try double("ratio_ci95_low"), high: try double("ratio_ci95_high"),
-                    pairs: try int("pairs"), generations: try int("generations")))
+                ratio = RowRatio(
+                    to: text("ratio_to"),
+                    value: PairedRatio(
+                        value: try double("ratio"), low: try double("ratio_ci95_low"), high: try double("ratio_ci95_high"),
+                        pairs: try int("pairs"), generations: try int("generations")))
             }
-            return ResultRow(provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expected,
-                             detail: text("detail"), metric: metric, summary: summary, ratio: ratio)
+            return ResultRow(
+                provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expected,
+                detail: text("detail"), metric: metric, summary: summary, ratio: ratio)
         }
     }
 
@@ -117,9 +132,11 @@ enum ResultsCSV {
 
 extension Summary {
     /// Rebuilds a summary read back from a CSV.
-    init(n: Int, min: Double, p10: Double, p25: Double, median: Double, p75: Double, p90: Double,
-                max: Double, mean: Double, stddev: Double, mad: Double, ci95Low: Double, ci95High: Double,
-                outliers: Int, severeOutliers: Int) {
+    init(
+        n: Int, min: Double, p10: Double, p25: Double, median: Double, p75: Double, p90: Double,
+        max: Double, mean: Double, stddev: Double, mad: Double, ci95Low: Double, ci95High: Double,
+        outliers: Int, severeOutliers: Int
+    ) {
         self.n = n; self.min = min; self.p10 = p10; self.p25 = p25; self.median = median; self.p75 = p75
         self.p90 = p90; self.max = max; self.mean = mean; self.stddev = stddev; self.mad = mad
         self.ci95Low = ci95Low; self.ci95High = ci95High; self.outliers = outliers; self.severeOutliers = severeOutliers
@@ -128,17 +145,21 @@ extension Summary {
 
 /// The `samples.csv` schema: every timing sample of every cell.
 enum SamplesCSV {
-    static let columns = ["run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
-                                 "wall_ns", "cpu_ns", "sequence"]
+    static let columns = [
+        "run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
+        "wall_ns", "cpu_ns", "sequence",
+    ]
     /// Files of schema 1–2 end at `cpu_ns`; schema 3 added the machine probe's two columns.
     private static let columnsBeforeProbe = Array(columns.prefix(9))
     private static let columnsWithProbe = columnsBeforeProbe + ["probe_ns", "disturbed"]
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: SampleRow) -> String {
-        CSVFormat.line([row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
-                        "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description,
-                        row.sequence.map { "\($0)" } ?? ""])
+        CSVFormat.line([
+            row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
+            "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description,
+            row.sequence.map { "\($0)" } ?? "",
+        ])
     }
 
     static func read(_ file: URL) throws -> [SampleRow] {
@@ -148,7 +169,8 @@ enum SamplesCSV {
         }
         return try rows.enumerated().map { number, f in
             guard let fork = Int(f[4]), let sample = Int(f[5]), let decodes = Int(f[6]),
-                  let wall = Double(f[7]), let cpu = Double(f[8]) else {
+                let wall = Double(f[7]), let cpu = Double(f[8])
+            else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid number")
             }
             var sequence: Int?
@@ -164,9 +186,10 @@ enum SamplesCSV {
                 }
                 disturbed = f[10] == "1"
             }
-            return SampleRow(runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
-                             decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu,
-                             sequence: sequence, disturbed: disturbed)
+            return SampleRow(
+                runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
+                decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu,
+                sequence: sequence, disturbed: disturbed)
         }
     }
 }

@@ -41,8 +41,9 @@ struct CellResult {
     func rows(provenance: Provenance) -> [ResultRow] {
         func row(_ metric: Metric, forks: [[Double]]) -> ResultRow? {
             guard let summary = Summary(forks: forks) else { return nil }
-            return ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
-                             expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary)
+            return ResultRow(
+                provenance: provenance, cell: identity, outcome: verdict.outcome,
+                expectedOutcome: expectedOutcome, detail: verdict.detail, metric: metric, summary: summary)
         }
         var rows: [ResultRow] = []
         if !generations.isEmpty {
@@ -68,8 +69,10 @@ struct CellResult {
             rows.append(row(.instructions, forks: [[Double(instructions)]])!)
         }
         if rows.isEmpty {
-            rows.append(ResultRow(provenance: provenance, cell: identity, outcome: verdict.outcome,
-                                  expectedOutcome: expectedOutcome, detail: verdict.detail, metric: .none, summary: nil))
+            rows.append(
+                ResultRow(
+                    provenance: provenance, cell: identity, outcome: verdict.outcome,
+                    expectedOutcome: expectedOutcome, detail: verdict.detail, metric: .none, summary: nil))
         }
         return rows
     }
@@ -78,10 +81,11 @@ struct CellResult {
     func sampleRows(runID: String) -> [SampleRow] {
         generations.enumerated().flatMap { generation, samples in
             samples.enumerated().map { index, sample in
-                SampleRow(runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
-                          fork: generation, sample: index, decodes: sample.decodes,
-                          wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
-                          sequence: sample.sequence)
+                SampleRow(
+                    runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
+                    fork: generation, sample: index, decodes: sample.decodes,
+                    wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
+                    sequence: sample.sequence)
             }
         }
     }

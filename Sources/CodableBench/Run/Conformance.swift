@@ -27,8 +27,10 @@ struct Conformance {
 
     let entries: [Entry]
 
-    static func run(strategies: [Strategy], directory: URL, timeoutSeconds: Double,
-                           log: (String) -> Void = Terminal.status) throws -> Conformance {
+    static func run(
+        strategies: [Strategy], directory: URL, timeoutSeconds: Double,
+        log: (String) -> Void = Terminal.status
+    ) throws -> Conformance {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             throw UsageError("cannot read folder \(directory.path)")
         }
@@ -39,8 +41,10 @@ struct Conformance {
         var entries: [Entry] = []
         for (index, file) in files.enumerated() {
             for strategy in strategies {
-                let arguments = ["--strategy", strategy.id, "--plan-json", plan, "--pass", "verify",
-                                 "--payload-file", directory.appendingPathComponent(file).path]
+                let arguments = [
+                    "--strategy", strategy.id, "--plan-json", plan, "--pass", "verify",
+                    "--payload-file", directory.appendingPathComponent(file).path,
+                ]
                 let exit: WorkerExit
                 do { exit = try launcher.launch(arguments: arguments) } catch {
                     throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
@@ -52,8 +56,10 @@ struct Conformance {
                     entries.append(Entry(file: file, strategy: strategy.id, result: .crash, detail: detail))
                 case .report(let report):
                     let rejected = report.outcome == .threw || report.outcome == .threwAsExpected
-                    entries.append(Entry(file: file, strategy: strategy.id, result: rejected ? .reject : .accept,
-                                         detail: report.detail))
+                    entries.append(
+                        Entry(
+                            file: file, strategy: strategy.id, result: rejected ? .reject : .accept,
+                            detail: report.detail))
                 }
             }
             if (index + 1) % 50 == 0 || index + 1 == files.count { log("[\(index + 1)/\(files.count)] files") }
@@ -67,25 +73,34 @@ struct Conformance {
 
     var csv: String {
         CSVFormat.line(["file", "expected", "strategy", "result", "disagrees", "detail"])
-            + entries.map { CSVFormat.line([$0.file, $0.expectation, $0.strategy, $0.result.rawValue,
-                                             $0.disagrees ? "true" : "false", $0.detail]) }.joined()
+            + entries.map {
+                CSVFormat.line([
+                    $0.file, $0.expectation, $0.strategy, $0.result.rawValue,
+                    $0.disagrees ? "true" : "false", $0.detail,
+                ])
+            }.joined()
     }
 
     /// Per strategy: accept/reject by expectation, crashes, timeouts; then every disagreement.
     var markdown: String {
-        var out = ["| strategy | y accepted | y rejected | n accepted | n rejected | i accepted | i rejected | crash | timeout |",
-                   "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
+        var out = [
+            "| strategy | y accepted | y rejected | n accepted | n rejected | i accepted | i rejected | crash | timeout |",
+            "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+        ]
         let strategies = entries.map(\.strategy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for strategy in strategies {
             let mine = entries.filter { $0.strategy == strategy }
             func count(_ e: String, _ r: Result) -> Int { mine.filter { $0.expectation == e && $0.result == r }.count }
-            out.append("| \(strategy) | \(count("y", .accept)) | \(count("y", .reject)) | \(count("n", .accept)) | "
-                       + "\(count("n", .reject)) | \(count("i", .accept)) | \(count("i", .reject)) | "
-                       + "\(mine.filter { $0.result == .crash }.count) | \(mine.filter { $0.result == .timeout }.count) |")
+            out.append(
+                "| \(strategy) | \(count("y", .accept)) | \(count("y", .reject)) | \(count("n", .accept)) | "
+                    + "\(count("n", .reject)) | \(count("i", .accept)) | \(count("i", .reject)) | "
+                    + "\(mine.filter { $0.result == .crash }.count) | \(mine.filter { $0.result == .timeout }.count) |")
         }
         let disagreements = entries.filter(\.disagrees)
         out.append("")
-        out.append("\(Set(entries.map(\.file)).count) files × \(strategies.count) strategies; \(disagreements.count) disagreement(s) with the standard:")
+        out.append(
+            "\(Set(entries.map(\.file)).count) files × \(strategies.count) strategies; \(disagreements.count) disagreement(s) with the standard:"
+        )
         out += disagreements.map { "- \($0.strategy) \($0.result.rawValue)s \($0.file)" + ($0.detail.isEmpty ? "" : ": \($0.detail)") }
         return out.joined(separator: "\n")
     }

@@ -40,7 +40,9 @@ struct LockstepComparison {
             let perDecode = max(nanosecondsPerDecode, 1)
             let batchTarget = target / Double(LockstepProtocol.batchesPerSample)
             decodes = Int(max(1, (batchTarget / perDecode).rounded(.up)))
-            batches = decodes > 1 ? LockstepProtocol.batchesPerSample
+            batches =
+                decodes > 1
+                ? LockstepProtocol.batchesPerSample
                 : Int(min(Double(LockstepProtocol.batchesPerSample), max(1, (target / perDecode).rounded(.up))))
         }
     }
@@ -62,9 +64,10 @@ struct LockstepComparison {
         func timings(of member: Int) -> [[TimingSample]] {
             generations.map { generation in
                 generation.enumerated().filter { $0.element.member == member }.map { sequence, sample in
-                    TimingSample(wallNanoseconds: sample.perDecode,
-                                 cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
-                                 decodes: sample.decodes * sample.batches, sequence: sequence)
+                    TimingSample(
+                        wallNanoseconds: sample.perDecode,
+                        cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
+                        decodes: sample.decodes * sample.batches, sequence: sequence)
                 }
             }.filter { !$0.isEmpty }
         }
@@ -74,15 +77,18 @@ struct LockstepComparison {
     private(set) var result: Result
     private(set) var active: Set<Int>
 
-    init(members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
-         environment: [String: String], launcher: @escaping (Cell) -> WorkerLauncher) {
+    init(
+        members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
+        environment: [String: String], launcher: @escaping (Cell) -> WorkerLauncher
+    ) {
         self.members = members
         self.schedule = schedule
         self.plan = plan
         self.environment = environment
         self.launcher = launcher
-        result = Result(verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
-                        logRatios: members.map { _ in [] })
+        result = Result(
+            verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
+            logRatios: members.map { _ in [] })
         active = Set(members.indices)
     }
 
@@ -121,11 +127,12 @@ struct LockstepComparison {
         for member in active.sorted() {
             let state = members[member]
             do {
-                workers[member] = try LockstepWorker(launcher: launcher(state.cell),
-                                                     arguments: state.arguments + ["--pass", "lockstep"]
-                                                         + (cpu.map { ["--cpu", "\($0)"] } ?? [])
-                                                         + (verifiedBefore ? ["--verified"] : []),
-                                                     environment: environment)
+                workers[member] = try LockstepWorker(
+                    launcher: launcher(state.cell),
+                    arguments: state.arguments + ["--pass", "lockstep"]
+                        + (cpu.map { ["--cpu", "\($0)"] } ?? [])
+                        + (verifiedBefore ? ["--verified"] : []),
+                    environment: environment)
             } catch {
                 throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
             }
@@ -154,7 +161,8 @@ struct LockstepComparison {
                 }
                 let expected = members[member].payload.sha256
                 guard report.sha256 == expected else {
-                    throw HarnessFailure("worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
+                    throw HarnessFailure(
+                        "worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
                 }
                 if let bytes = report.outputBytes { result.outputBytes[member] = bytes }
                 guard report.outcome.isMeasured, let warmup = report.warmupDecodeNanoseconds else {
@@ -174,8 +182,9 @@ struct LockstepComparison {
             case .line(let line):
                 switch LockstepProtocol.Reply(line: line) {
                 case .sample(let wall, let cpu):
-                    return Sample(member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
-                                  cpuNanoseconds: cpu)
+                    return Sample(
+                        member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
+                        cpuNanoseconds: cpu)
                 case .failure(let message):
                     end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"))
                 case nil:

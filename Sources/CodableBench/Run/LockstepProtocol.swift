@@ -47,7 +47,8 @@ enum LockstepProtocol {
         /// closes the pipe.
         func nextRequest() -> (decodes: Int, batches: Int)? {
             guard let parts = readLine()?.split(separator: " "), parts.count == 2, let decodes = Int(parts[0]),
-                  let batches = Int(parts[1]), decodes > 0, batches > 0 else { return nil }
+                let batches = Int(parts[1]), decodes > 0, batches > 0
+            else { return nil }
             return (decodes, batches)
         }
 

@@ -34,8 +34,10 @@ struct Progress {
     }
 
     /// `secondsLeft`: of the run's budget; the ETA says it, as the runner stops measuring then.
-    mutating func finish(_ payload: String, results: [CellResult], ratios: [PairedRatio?], target: Double,
-                         secondsLeft: Double) {
+    mutating func finish(
+        _ payload: String, results: [CellResult], ratios: [PairedRatio?], target: Double,
+        secondsLeft: Double
+    ) {
         let ended = results.filter { !$0.verdict.outcome.isMeasured }
         let met = ratios.compactMap { $0 }.filter { $0.meets(precision: target) }.count
         var line = "\(counter) \(payload): done, \(met) of \(ratios.compactMap { $0 }.count) ratios within ±\(target * 100)%"

@@ -16,9 +16,10 @@ struct RunInfo: Codable, Sendable {
 
     /// "167 cells in 32 lockstep comparisons in 4m10s; duty cycle 81% (…)".
     var summary: String {
-        String(format: "%d cells%@ in %@; duty cycle %.0f%% (time inside measured decodes / total).", cells,
-               comparisons.map { " in \($0) lockstep comparisons" } ?? "", Terminal.duration(totalSeconds),
-               dutyCycle * 100)
+        String(
+            format: "%d cells%@ in %@; duty cycle %.0f%% (time inside measured decodes / total).", cells,
+            comparisons.map { " in \($0) lockstep comparisons" } ?? "", Terminal.duration(totalSeconds),
+            dutyCycle * 100)
     }
 
     func write(to directory: URL) throws {

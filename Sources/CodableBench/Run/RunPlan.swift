@@ -21,8 +21,10 @@ struct RunPlan {
     /// `groups` and `strategyIDs` filter the catalogue (hidden strategies only by id); `profileNames`
     /// replaces each strategy's default profiles (and leaves out default files); `skipLarge` drops
     /// default profiles named `large`. Default files are looked up in `folders`.
-    init(catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
-                skipLarge: Bool = false, profiles: ProfileCatalog, folders: PayloadFolders = .standard()) throws {
+    init(
+        catalogue: [Strategy], groups: [String], strategyIDs: [String], profileNames: [String],
+        skipLarge: Bool = false, profiles: ProfileCatalog, folders: PayloadFolders = .standard()
+    ) throws {
         let knownGroups = Set(catalogue.filter { !$0.isHidden }.map(\.group))
         for group in groups where !knownGroups.contains(group) {
             throw UsageError("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
@@ -73,8 +75,10 @@ struct RunPlan {
 
     /// Exactly these (strategy, profile) cells, e.g. the cells of a baseline. A profile that is one
     /// of the strategy's default files is looked up in `folders`.
-    init(catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog,
-                folders: PayloadFolders = .standard()) throws {
+    init(
+        catalogue: [Strategy], cells keys: [CellKey], profiles: ProfileCatalog,
+        folders: PayloadFolders = .standard()
+    ) throws {
         var loaded: [String: Profile] = [:]
         cells = try keys.sorted().map { key in
             guard let strategy = catalogue.first(where: { $0.id == key.strategy }) else {
@@ -100,7 +104,8 @@ struct RunPlan {
             throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
         }
         for file in files { _ = try PayloadFile.read(file) }
-        let selected = strategyIDs.isEmpty
+        let selected =
+            strategyIDs.isEmpty
             ? catalogue.filter { !$0.isHidden && ($0.group == "any-json" || $0.group == "references") }
             : catalogue.filter { strategyIDs.contains($0.id) }
         cells = selected.flatMap { strategy in files.map { Cell(strategy: strategy, source: .file($0)) } }

@@ -18,9 +18,11 @@ struct RunOptions {
     /// Print the full table of cells, not only the answers.
     var verbose: Bool
 
-    init(plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
-                allocator: TimingAllocator = .system, countInstructions: Bool = false,
-                countingBackend: CountingBackend? = nil, claims: ClaimsFile = .none, verbose: Bool = false) {
+    init(
+        plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
+        allocator: TimingAllocator = .system, countInstructions: Bool = false,
+        countingBackend: CountingBackend? = nil, claims: ClaimsFile = .none, verbose: Bool = false
+    ) {
         self.claims = claims
         self.verbose = verbose
         self.countInstructions = countInstructions
@@ -88,8 +90,9 @@ struct Runner {
         if options.countInstructions && valgrind == nil {
             throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
         }
-        let provenance = Provenance.current(runID: runID, allocator: options.allocator.rawValue,
-                                            countingBackend: counting.rawValue)
+        let provenance = Provenance.current(
+            runID: runID, allocator: options.allocator.rawValue,
+            countingBackend: counting.rawValue)
         if provenance.buildConfiguration == "debug" {
             log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
         }
@@ -111,13 +114,16 @@ struct Runner {
         var position: [String: Int] = [:]
         for state in states {
             let key = state.cell.source.knobs
-            if let index = position[key] { comparisons[index].append(state) } else {
+            if let index = position[key] {
+                comparisons[index].append(state)
+            } else {
                 position[key] = comparisons.count
                 comparisons.append([state])
             }
         }
-        log("run \(runID): \(cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
-            + String(format: "target ±%g%%", plan.precision * 100) + ", results in \(runDirectory.path)")
+        log(
+            "run \(runID): \(cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
+                + String(format: "target ±%g%%", plan.precision * 100) + ", results in \(runDirectory.path)")
         runPlan.skipped.forEach(log)
         try append(RatiosCSV.header, to: ratiosFile)
         var progress = Progress(total: comparisons.count, log: log)
@@ -132,15 +138,18 @@ struct Runner {
             for (member, state) in members.enumerated() {
                 let verdict = measuredComparison.verdicts[member]
                 let generations = verdict.outcome.isMeasured ? measuredComparison.timings(of: member) : []
-                var result = CellResult(cell: state.cell, identity: state.identity, verdict: verdict,
-                                        generations: generations, outputBytes: measuredComparison.outputBytes[member])
+                var result = CellResult(
+                    cell: state.cell, identity: state.identity, verdict: verdict,
+                    generations: generations, outputBytes: measuredComparison.outputBytes[member])
                 if let y = schedule.yardstick[member], !generations.isEmpty {
                     result.yardstick = members[y].cell.strategy.id
                     result.pairedRatio = ratios[member]
                     if let ratio = ratios[member] {
-                        ratioRows.append(RatioRow(runID: runID, profile: name, group: state.cell.strategy.group,
-                                                  strategy: state.cell.strategy.id, yardstick: members[y].cell.strategy.id,
-                                                  ratio: ratio))
+                        ratioRows.append(
+                            RatioRow(
+                                runID: runID, profile: name, group: state.cell.strategy.group,
+                                strategy: state.cell.strategy.id, yardstick: members[y].cell.strategy.id,
+                                ratio: ratio))
                     }
                 }
                 if verdict.outcome.isMeasured, counting != .none {
@@ -149,7 +158,9 @@ struct Runner {
                 if verdict.outcome.isMeasured, let valgrind {
                     result.instructions = try instructionPass(state, valgrind: valgrind)
                     if result.instructions == nil {
-                        log("warning: \(state.cell.strategy.id) on \(name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)")
+                        log(
+                            "warning: \(state.cell.strategy.id) on \(name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
+                        )
                     }
                 }
                 done.append(result)
@@ -169,9 +180,10 @@ struct Runner {
         var lockstep = comparisons.map { members in
             LockstepComparison(
                 members: members,
-                schedule: LockstepSchedule(members: members.map {
-                    ($0.cell.strategy.id, $0.cell.strategy.group, $0.cell.strategy.isReference, $0.cell.strategy.yardstick)
-                }),
+                schedule: LockstepSchedule(
+                    members: members.map {
+                        ($0.cell.strategy.id, $0.cell.strategy.group, $0.cell.strategy.isReference, $0.cell.strategy.yardstick)
+                    }),
                 plan: plan, environment: timingEnvironment, launcher: launcher(for:))
         }
         let perCell = Double(plan.budgetNanosecondsPerCell) / 1e9
@@ -183,39 +195,47 @@ struct Runner {
         }) {
             let outOfTime = Date().timeIntervalSince(start) >= budget
             if lockstep[index].generations >= LockstepComparison.minimumGenerations
-                && (lockstep[index].isSettled || outOfTime) {
+                && (lockstep[index].isSettled || outOfTime)
+            {
                 let done = try finish(lockstep[index])
                 results += done
                 unfinished.remove(index)
-                progress.finish(comparisons[index][0].cell.source.name, results: done,
-                                ratios: lockstep[index].result.ratios, target: plan.precision,
-                                secondsLeft: budget - Date().timeIntervalSince(start))
+                progress.finish(
+                    comparisons[index][0].cell.source.name, results: done,
+                    ratios: lockstep[index].result.ratios, target: plan.precision,
+                    secondsLeft: budget - Date().timeIntervalSince(start))
                 continue
             }
             let before = Date()
             try lockstep[index].measureGeneration()
             spent[index] += Date().timeIntervalSince(before)
-            progress.generation(lockstep[index].generations, of: comparisons[index][0].cell.source.name,
-                                members: comparisons[index].map(\.cell.strategy.id),
-                                ratios: lockstep[index].result.ratios, target: plan.precision)
+            progress.generation(
+                lockstep[index].generations, of: comparisons[index][0].cell.source.name,
+                members: comparisons[index].map(\.cell.strategy.id),
+                ratios: lockstep[index].result.ratios, target: plan.precision)
         }
         let measured = lockstep.map(\.result.measuredNanoseconds).reduce(0, +)
 
         let total = Date().timeIntervalSince(start)
-        let info = RunInfo(cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
-                           measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision)
+        let info = RunInfo(
+            cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
+            measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision)
         try info.write(to: runDirectory)
         let data = try RunData.load(resultsFile.path)
         try Reports.write(for: data, into: runDirectory, claims: options.claims)
         if options.verbose { print(SummaryTable.render(results) + "\n") }
-        print(AnswersText.terminal(Reports.answers(run: data, claims: options.claims), claims: options.claims,
-                                   provenance: data.rows[0].provenance))
-        print("\nEvery cell, with times and allocations: \(runDirectory.appendingPathComponent("report.md").path) "
-              + "(`--verbose` prints it here).")
+        print(
+            AnswersText.terminal(
+                Reports.answers(run: data, claims: options.claims), claims: options.claims,
+                provenance: data.rows[0].provenance))
+        print(
+            "\nEvery cell, with times and allocations: \(runDirectory.appendingPathComponent("report.md").path) "
+                + "(`--verbose` prints it here).")
         // Out before the closing lines on stderr, also when both go to one file.
         fflush(stdout)
-        log("wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
-            + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
+        log(
+            "wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
+                + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         return runDirectory
     }
 
@@ -232,10 +252,11 @@ struct Runner {
         }
 
         var identity: CellIdentity {
-            CellIdentity(group: cell.strategy.group, strategy: cell.strategy.id,
-                         expectation: cell.strategy.expectation.rawValue, profile: cell.source.name,
-                         bytes: payload.bytes, sha256: payload.sha256, elements: payload.elements,
-                         seed: cell.source.seed, knobs: cell.source.knobs)
+            CellIdentity(
+                group: cell.strategy.group, strategy: cell.strategy.id,
+                expectation: cell.strategy.expectation.rawValue, profile: cell.source.name,
+                bytes: payload.bytes, sha256: payload.sha256, elements: payload.elements,
+                seed: cell.source.seed, knobs: cell.source.knobs)
         }
     }
 
@@ -249,15 +270,18 @@ struct Runner {
         guard options.countAllocations else { return .none }
         if let asked = options.countingBackend {
             guard asked == .none || asked.libraryPath != nil else {
-                throw UsageError(asked == .jemalloc
-                    ? "--counting jemalloc needs jemalloc (apt-get install libjemalloc-dev)"
-                    : "--counting interposer needs libMallocInterposerSwift.so beside the executable (swift build builds it)")
+                throw UsageError(
+                    asked == .jemalloc
+                        ? "--counting jemalloc needs jemalloc (apt-get install libjemalloc-dev)"
+                        : "--counting interposer needs libMallocInterposerSwift.so beside the executable (swift build builds it)")
             }
             return asked
         }
         if CountingBackend.jemalloc.libraryPath != nil { return .jemalloc }
         if CountingBackend.interposer.libraryPath != nil {
-            log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap")
+            log(
+                "note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
+            )
             return .interposer
         }
         log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
@@ -268,9 +292,12 @@ struct Runner {
     private func countingPass(_ state: CellState, backend: CountingBackend) throws -> [AllocationCount]? {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        guard case .report(let report) = try launchWorker(launcher(for: state.cell), state.arguments + ["--pass", "counting"],
-                                                         environment: environment),
-              report.outcome == .ok else { return nil }
+        guard
+            case .report(let report) = try launchWorker(
+                launcher(for: state.cell), state.arguments + ["--pass", "counting"],
+                environment: environment),
+            report.outcome == .ok
+        else { return nil }
         return report.allocations
     }
 
@@ -282,21 +309,25 @@ struct Runner {
         // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
         // changes every run, and getenv's scans inside the decode would count differently.
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let wrapper = ["/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
-                       "SWIFT_DETERMINISTIC_HASHING=1",
-                       valgrind, "--tool=callgrind", "--collect-atstart=no",
-                       "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)"]
+        let wrapper = [
+            "/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
+            "SWIFT_DETERMINISTIC_HASHING=1",
+            valgrind, "--tool=callgrind", "--collect-atstart=no",
+            "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)",
+        ]
         let slowLauncher = WorkerLauncher(timeoutSeconds: launcher(for: state.cell).timeoutSeconds * 20)
         let exit: WorkerExit
         do {
-            exit = try slowLauncher.launch(arguments: state.arguments + ["--pass", "instructions"],
-                                           environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
+            exit = try slowLauncher.launch(
+                arguments: state.arguments + ["--pass", "instructions"],
+                environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
         } catch {
             throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
         }
         guard case .report(let report) = exit, report.outcome == .ok, let decodes = report.countedDecodes,
-              let text = try? String(contentsOf: output, encoding: .utf8),
-              let total = InstructionRegion.totalInstructions(callgrindOutput: text) else { return nil }
+            let text = try? String(contentsOf: output, encoding: .utf8),
+            let total = InstructionRegion.totalInstructions(callgrindOutput: text)
+        else { return nil }
         return total / decodes
     }
 
@@ -314,8 +345,10 @@ struct Runner {
         return ["--strategy", cell.strategy.id, "--plan-json", planJSON] + source
     }
 
-    private func launchWorker(_ launcher: WorkerLauncher, _ arguments: [String],
-                              environment: [String: String]) throws -> WorkerExit {
+    private func launchWorker(
+        _ launcher: WorkerLauncher, _ arguments: [String],
+        environment: [String: String]
+    ) throws -> WorkerExit {
         do { return try launcher.launch(arguments: arguments, environment: environment) } catch {
             throw HarnessFailure("cannot start a worker (\(launcher.executable.path)): \(error.localizedDescription)")
         }

@@ -11,8 +11,10 @@ enum Worker {
     /// or a JSON value) are compared with. `alreadyVerified`: a lockstep worker of a later process
     /// generation, whose decode of these bytes (the parent checks their sha256) a worker of this
     /// binary verified in the first; the decode is a function of the bytes, so it is not repeated.
-    static func verified(strategy: Strategy, source: PayloadSource, reference: Strategy?,
-                         pass: WorkerReport.Pass, alreadyVerified: Bool = false) throws -> (bytes: Data, report: WorkerReport) {
+    static func verified(
+        strategy: Strategy, source: PayloadSource, reference: Strategy?,
+        pass: WorkerReport.Pass, alreadyVerified: Bool = false
+    ) throws -> (bytes: Data, report: WorkerReport) {
         let bytes: Data
         var verdict = Verdict(.ok)
         switch source {
@@ -24,14 +26,17 @@ enum Worker {
             bytes = try PayloadFile.read(url)
             if !alreadyVerified { verdict = Verifier.verify(strategy, bytes: bytes, reference: reference) }
         }
-        var report = WorkerReport(pass: pass, outcome: verdict.outcome, detail: verdict.detail, bytes: bytes.count,
-                                  sha256: SHA256.hex(of: bytes))
+        var report = WorkerReport(
+            pass: pass, outcome: verdict.outcome, detail: verdict.detail, bytes: bytes.count,
+            sha256: SHA256.hex(of: bytes))
         report.outputBytes = verdict.outputBytes
         return (bytes, report)
     }
 
     /// The counting, instruction and verify passes: one report, then the process ends.
-    static func run(strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass) throws
+    static func run(
+        strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass
+    ) throws
         -> WorkerReport
     {
         var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: pass)
@@ -68,10 +73,13 @@ enum Worker {
     /// request until told to stop (see `LockstepProtocol`).
     /// `cpu`: the CPU to run on once warmed up (verification and warm-up run on any CPU, in
     /// parallel with the comparison's other workers).
-    static func serve(strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
-                      cpu: Int?, alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide) throws {
-        var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: .lockstep,
-                                           alreadyVerified: alreadyVerified)
+    static func serve(
+        strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
+        cpu: Int?, alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
+    ) throws {
+        var (bytes, report) = try verified(
+            strategy: strategy, source: source, reference: reference, pass: .lockstep,
+            alreadyVerified: alreadyVerified)
         var repeated: ((Int) throws -> Void)?
         if report.outcome.isMeasured {
             do {

@@ -27,8 +27,10 @@ struct WorkerLauncher {
 
     /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
     /// which the worker's own command line follows.
-    func launch(arguments: [String], environment extra: [String: String] = [:],
-                       wrapper: [String] = []) throws -> WorkerExit {
+    func launch(
+        arguments: [String], environment extra: [String: String] = [:],
+        wrapper: [String] = []
+    ) throws -> WorkerExit {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("codablebench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -66,8 +68,9 @@ struct WorkerLauncher {
             return .crashed("signal \(signal) (\(Self.signalName(signal)))" + (stderrTail.map { ": \($0)" } ?? ""))
         }
         guard process.terminationStatus == 0,
-              let data = try? Data(contentsOf: reportFile),
-              let report = try? JSONDecoder().decode(WorkerReport.self, from: data) else {
+            let data = try? Data(contentsOf: reportFile),
+            let report = try? JSONDecoder().decode(WorkerReport.self, from: data)
+        else {
             return .crashed("worker exited with status \(process.terminationStatus)" + (stderrTail.map { ": \($0)" } ?? ""))
         }
         return .report(report)

@@ -33,8 +33,10 @@ struct PairedRatio: Equatable, Sendable {
     /// nil without at least two generations with a pair.
     init?(logRatiosByGeneration: [[Double]]) {
         let usable = logRatiosByGeneration.filter { $0.count >= Self.minimumPairs }
-        guard let center = TrimmedMean(usable.map { TrimmedMean.mean($0, trim: Self.pairTrim) },
-                                       trim: Self.generationTrim)
+        guard
+            let center = TrimmedMean(
+                usable.map { TrimmedMean.mean($0, trim: Self.pairTrim) },
+                trim: Self.generationTrim)
         else { return nil }
         value = exp(center.mean)
         low = exp(center.mean - center.halfWidth95)
@@ -132,9 +134,11 @@ enum StudentT {
     /// quantile with a first-order correction.
     static func quantile975(degreesOfFreedom df: Int) -> Double {
         precondition(df >= 1)
-        let table: [Double] = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                               2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-                               2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+        let table: [Double] = [
+            12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+            2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+            2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+        ]
         if df <= table.count { return table[df - 1] }
         let z = 1.959964
         return z + (z * z * z + z) / (4 * Double(df))

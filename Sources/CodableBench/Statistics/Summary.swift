@@ -42,8 +42,11 @@ struct Summary: Equatable, Sendable {
     /// each), so the interval includes the variation between processes.
     init?(forks: [[Double]], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
         let nonEmpty = forks.filter { !$0.isEmpty }
-        guard var summary = Summary(nonEmpty.flatMap { $0 }, bootstrapResamples: bootstrapResamples,
-                                    bootstrapSeed: bootstrapSeed) else { return nil }
+        guard
+            var summary = Summary(
+                nonEmpty.flatMap { $0 }, bootstrapResamples: bootstrapResamples,
+                bootstrapSeed: bootstrapSeed)
+        else { return nil }
         if nonEmpty.count > 1 {
             (summary.ci95Low, summary.ci95High) = Bootstrap.hierarchicalMedianInterval(
                 nonEmpty, resamples: bootstrapResamples, seed: bootstrapSeed)

@@ -41,10 +41,13 @@ extension CanonicalOutput {
 
     /// An encoder's output: `data` read back by `readBack` (a reference decoder), its size, and
     /// its `null` literals counted for the `nilKeys` rule.
-    public static func written(_ data: Data, nilKeys: NilKeys = .unchecked,
-                               readBack: (Data) throws -> CanonicalOutput) throws -> CanonicalOutput {
-        .written(readBack: try readBack(data), bytes: data.count, nulls: try JSONValue.parse(data).nullCount,
-                 nilKeys: nilKeys)
+    public static func written(
+        _ data: Data, nilKeys: NilKeys = .unchecked,
+        readBack: (Data) throws -> CanonicalOutput
+    ) throws -> CanonicalOutput {
+        .written(
+            readBack: try readBack(data), bytes: data.count, nulls: try JSONValue.parse(data).nullCount,
+            nilKeys: nilKeys)
     }
 
     /// Your own model as the canonical output: compared with the reference strategy's model.

@@ -94,10 +94,11 @@ public struct Strategy: @unchecked Sendable {
         decode: @escaping (Data) throws -> Output,
         canonical: @escaping (Output) throws -> CanonicalOutput
     ) {
-        self.init(id: id, group: group, summary: summary, contract: contract, isPitfall: isPitfall,
-                  isReference: isReference, yardstick: yardstick, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
-                  isHidden: isHidden, timeoutCap: timeoutCap, expectedOutcomes: expectedOutcomes,
-                  input: { $0 }, run: decode, canonical: canonical)
+        self.init(
+            id: id, group: group, summary: summary, contract: contract, isPitfall: isPitfall,
+            isReference: isReference, yardstick: yardstick, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
+            isHidden: isHidden, timeoutCap: timeoutCap, expectedOutcomes: expectedOutcomes,
+            input: { $0 }, run: decode, canonical: canonical)
     }
 
     /// A strategy whose timed work starts from a value rather than bytes (an encoder starts from a

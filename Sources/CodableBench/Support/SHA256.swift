@@ -20,8 +20,10 @@ enum SHA256 {
     }
 
     static func digest(of data: Data) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                           0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var h: [UInt32] = [
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+        ]
         var message = [UInt8](data)
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)
@@ -30,33 +32,33 @@ enum SHA256 {
 
         var w = [UInt32](repeating: 0, count: 64)
         k.withUnsafeBufferPointer { k in
-        w.withUnsafeMutableBufferPointer { w in
-        message.withUnsafeBufferPointer { bytes in
-            for chunk in stride(from: 0, to: bytes.count, by: 64) {
-                for i in 0..<16 {
-                    let j = chunk + i * 4
-                    w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
+            w.withUnsafeMutableBufferPointer { w in
+                message.withUnsafeBufferPointer { bytes in
+                    for chunk in stride(from: 0, to: bytes.count, by: 64) {
+                        for i in 0..<16 {
+                            let j = chunk + i * 4
+                            w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
+                        }
+                        for i in 16..<64 {
+                            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                        }
+                        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+                        for i in 0..<64 {
+                            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                            let ch = (e & f) ^ (~e & g)
+                            let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+                            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                            let maj = (a & b) ^ (a & c) ^ (b & c)
+                            let t2 = s0 &+ maj
+                            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                        }
+                        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
+                        h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+                    }
                 }
-                for i in 16..<64 {
-                    let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                    let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                    w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                }
-                var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-                for i in 0..<64 {
-                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-                }
-                h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
-                h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
             }
-        }
-        }
         }
         return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }

@@ -80,8 +80,10 @@ enum Verifier {
         count == total ? Verdict(.ok) : Verdict(.wrongOutput, "processed \(count) bytes of \(total)")
     }
 
-    static func judge(strategy: Strategy, payload: GeneratedPayload,
-                             result: Result<CanonicalOutput, Error>) -> Verdict {
+    static func judge(
+        strategy: Strategy, payload: GeneratedPayload,
+        result: Result<CanonicalOutput, Error>
+    ) -> Verdict {
         let faults = payload.manifest.faults
         // Values a client's enum does not know are legitimate JSON, but a strict technique may
         // refuse them: throwing is then the expected outcome, and so is decoding them correctly.
@@ -125,7 +127,8 @@ enum Verifier {
         case .success(.feedWithExt(let feed, let ext)):
             let verdict = judge(strategy: strategy, payload: payload, result: .success(.feed(feed)))
             guard verdict.outcome == .ok else { return verdict }
-            let expected = strategy.contract == .lossy
+            let expected =
+                strategy.contract == .lossy
                 ? payload.truth.lossyExt(payload.manifest) : payload.truth.ext
             if ext == expected { return Verdict(.ok) }
             for (index, (e, a)) in zip(expected, ext).enumerated() where e != a {
@@ -145,15 +148,18 @@ enum Verifier {
 
         case .success(.feed(let feed)):
             if strategy.contract == .strict, let first = faults.first {
-                return Verdict(.wrongOutput,
-                               "did not throw although \(faults.count) elements are malformed "
-                               + "(first: data.articles[\(first.index)].\(first.key), \(first.kind.rawValue))")
+                return Verdict(
+                    .wrongOutput,
+                    "did not throw although \(faults.count) elements are malformed "
+                        + "(first: data.articles[\(first.index)].\(first.key), \(first.kind.rawValue))")
             }
-            let expected = strategy.contract == .lossy
+            let expected =
+                strategy.contract == .lossy
                 ? payload.truth.lossyExpectation(payload.manifest)
                 : payload.truth.strictExpectation
             if feed == expected { return Verdict(.ok) }
-            let difference = FirstDifference.find(expected: expected, actual: feed)
+            let difference =
+                FirstDifference.find(expected: expected, actual: feed)
                 ?? "differs from the truth (no path found)"
             return Verdict(.wrongOutput, difference)
         }

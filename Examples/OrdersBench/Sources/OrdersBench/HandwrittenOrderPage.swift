@@ -12,10 +12,11 @@ struct HandwrittenOrderPage: Decodable {
         let value: LineItem
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: LineItem.CodingKeys.self)
-            value = LineItem(sku: try c.decode(String.self, forKey: .sku), title: try c.decode(String.self, forKey: .title),
-                             quantity: try c.decode(Int.self, forKey: .quantity),
-                             unitPriceCents: try c.decode(Int.self, forKey: .unitPriceCents),
-                             discount: try c.decodeIfPresent(Double.self, forKey: .discount))
+            value = LineItem(
+                sku: try c.decode(String.self, forKey: .sku), title: try c.decode(String.self, forKey: .title),
+                quantity: try c.decode(Int.self, forKey: .quantity),
+                unitPriceCents: try c.decode(Int.self, forKey: .unitPriceCents),
+                discount: try c.decodeIfPresent(Double.self, forKey: .discount))
         }
     }
 
@@ -23,13 +24,14 @@ struct HandwrittenOrderPage: Decodable {
         let value: Order
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: Order.CodingKeys.self)
-            value = Order(id: try c.decode(Int64.self, forKey: .id), number: try c.decode(String.self, forKey: .number),
-                          placedAt: try c.decode(String.self, forKey: .placedAt),
-                          status: try c.decode(Order.Status.self, forKey: .status),
-                          customer: try c.decode(Customer.self, forKey: .customer),
-                          items: try c.decode([Item].self, forKey: .items).map(\.value),
-                          note: try c.decodeIfPresent(String.self, forKey: .note),
-                          totalCents: try c.decode(Int.self, forKey: .totalCents))
+            value = Order(
+                id: try c.decode(Int64.self, forKey: .id), number: try c.decode(String.self, forKey: .number),
+                placedAt: try c.decode(String.self, forKey: .placedAt),
+                status: try c.decode(Order.Status.self, forKey: .status),
+                customer: try c.decode(Customer.self, forKey: .customer),
+                items: try c.decode([Item].self, forKey: .items).map(\.value),
+                note: try c.decodeIfPresent(String.self, forKey: .note),
+                totalCents: try c.decode(Int.self, forKey: .totalCents))
         }
     }
 
@@ -37,7 +39,8 @@ struct HandwrittenOrderPage: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        page = OrderPage(orders: try c.decode([HandwrittenOrder].self, forKey: .orders).map(\.value),
-                         nextPage: try c.decodeIfPresent(String.self, forKey: .nextPage))
+        page = OrderPage(
+            orders: try c.decode([HandwrittenOrder].self, forKey: .orders).map(\.value),
+            nextPage: try c.decodeIfPresent(String.self, forKey: .nextPage))
     }
 }
