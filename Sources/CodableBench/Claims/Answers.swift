@@ -63,7 +63,11 @@ struct Answer: Sendable {
             findings.outcomes[strategy]?[profile] == .ok && !rows.contains { $0.profile == profile }
         }
         if !unpaired.isEmpty {
-            out.append("`\(strategy)` on \(unpaired.joined(separator: ", ")): measured, with no yardstick on those payloads")
+            out.append(
+                "`\(strategy)` on \(unpaired.joined(separator: ", ")): "
+                    + (findings.ratios.isEmpty
+                        ? "measured without paired ratios (a run from before paired measurement)"
+                        : "measured, with no yardstick on those payloads"))
         }
         return out
     }
