@@ -9,7 +9,7 @@ struct LockstepComparison {
     let schedule: LockstepSchedule
     let plan: SamplingPlan
     let environment: [String: String]
-    let launcher: (Cell) -> WorkerLauncher
+    let launcher: (Runner.CellState) -> WorkerLauncher
     /// Every worker runs on this CPU once warmed up (see `Affinity`).
     var cpu: Int? = Affinity.timingCPU()
 
@@ -79,7 +79,7 @@ struct LockstepComparison {
 
     init(
         members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
-        environment: [String: String], launcher: @escaping (Cell) -> WorkerLauncher
+        environment: [String: String], launcher: @escaping (Runner.CellState) -> WorkerLauncher
     ) {
         self.members = members
         self.schedule = schedule
@@ -115,7 +115,7 @@ struct LockstepComparison {
         return paired.allSatisfy { ratios[$0]?.meets(precision: plan.precision) == true }
     }
 
-    private func timeout(_ member: Int) -> Double { launcher(members[member].cell).timeoutSeconds }
+    private func timeout(_ member: Int) -> Double { launcher(members[member]).timeoutSeconds }
 
     /// Starts the active members' workers, waits for them to verify and warm up, calibrates their
     /// sample sizes, runs one round, and stops them. Members that fail leave `active` with their
@@ -128,7 +128,7 @@ struct LockstepComparison {
             let state = members[member]
             do {
                 workers[member] = try LockstepWorker(
-                    launcher: launcher(state.cell),
+                    launcher: launcher(state),
                     arguments: state.arguments + ["--pass", "lockstep"]
                         + (cpu.map { ["--cpu", "\($0)"] } ?? [])
                         + (verifiedBefore ? ["--verified"] : []),

@@ -17,6 +17,9 @@ struct RunOptions {
     var claims: ClaimsFile
     /// Print the full table of cells, not only the answers.
     var verbose: Bool
+    /// `ab`: another build's executable; every cell is measured by its worker and this build's, in
+    /// lockstep, and the baseline's rows go to the run's `baseline/` folder.
+    var baseline: URL? = nil
 
     init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
@@ -103,11 +106,24 @@ struct Runner {
         var payloads: [String: PreparedPayload] = [:]
         var results: [CellResult] = []
         let start = Date()
-        let states = try cells.map { cell -> CellState in
+        let states = try cells.flatMap { cell -> [CellState] in
             let key = cell.source.knobs
             let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source)
             payloads[key] = payload
-            return CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
+            let state = CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
+            // ab: the baseline build's worker first, then this build's, paired with it.
+            guard let baseline = options.baseline else { return [state] }
+            return [CellState(cell: cell, payload: payload, arguments: state.arguments, executable: baseline), state]
+        }
+        let baselineDirectory = runDirectory.appendingPathComponent("baseline")
+        let baselineResultsFile = baselineDirectory.appendingPathComponent("results.csv")
+        if options.baseline != nil {
+            do {
+                try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true)
+                try CSVFormat.append(ResultsCSV.header, to: baselineResultsFile)
+            } catch {
+                throw HarnessFailure("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
+            }
         }
         // One lockstep comparison per payload: every strategy that runs on those bytes.
         var comparisons: [[CellState]] = []
@@ -142,13 +158,13 @@ struct Runner {
                     cell: state.cell, identity: state.identity, verdict: verdict,
                     generations: generations, outputBytes: measuredComparison.outputBytes[member])
                 if let y = schedule.yardstick[member], !generations.isEmpty {
-                    result.yardstick = members[y].cell.strategy.id
+                    result.yardstick = members[y].executable == nil ? members[y].cell.strategy.id : CellResult.baselineYardstick
                     result.pairedRatio = ratios[member]
                     if let ratio = ratios[member] {
                         ratioRows.append(
                             RatioRow(
                                 runID: runID, profile: name, group: state.cell.strategy.group,
-                                strategy: state.cell.strategy.id, yardstick: members[y].cell.strategy.id,
+                                strategy: state.cell.strategy.id, yardstick: result.yardstick!,
                                 ratio: ratio))
                     }
                 }
@@ -162,6 +178,10 @@ struct Runner {
                             "warning: \(state.cell.strategy.id) on \(name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
                         )
                     }
+                }
+                if state.executable != nil {
+                    try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: baselineResultsFile)
+                    continue
                 }
                 done.append(result)
                 try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: resultsFile)
@@ -180,14 +200,17 @@ struct Runner {
         var lockstep = comparisons.map { members in
             LockstepComparison(
                 members: members,
-                schedule: LockstepSchedule(
-                    members: members.map {
-                        ($0.cell.strategy.id, $0.cell.strategy.group, $0.cell.strategy.isReference, $0.cell.strategy.yardstick)
-                    }),
+                schedule: options.baseline != nil
+                    // ab: each cell against the baseline build's worker just before it.
+                    ? LockstepSchedule(yardstick: members.indices.map { $0 % 2 == 1 ? $0 - 1 : nil })
+                    : LockstepSchedule(
+                        members: members.map {
+                            ($0.cell.strategy.id, $0.cell.strategy.group, $0.cell.strategy.isReference, $0.cell.strategy.yardstick)
+                        }),
                 plan: plan, environment: timingEnvironment, launcher: launcher(for:))
         }
         let perCell = Double(plan.budgetNanosecondsPerCell) / 1e9
-        let budget = perCell * Double(cells.count)
+        let budget = perCell * Double(states.count)
         var spent = [Double](repeating: 0, count: lockstep.count)
         var unfinished = Set(lockstep.indices)
         while let index = unfinished.min(by: {
@@ -224,13 +247,16 @@ struct Runner {
         let data = try RunData.load(resultsFile.path)
         try Reports.write(for: data, into: runDirectory, claims: options.claims)
         if options.verbose { print(SummaryTable.render(results) + "\n") }
-        print(
-            AnswersText.terminal(
-                Reports.answers(run: data, claims: options.claims), claims: options.claims,
-                provenance: data.rows[0].provenance))
-        print(
-            "\nEvery cell, with times and allocations: \(runDirectory.appendingPathComponent("report.md").path) "
-                + "(`--verbose` prints it here).")
+        // An ab run's ratios are to the baseline build; its summary is the A/B gate's (ABCommand).
+        if options.baseline == nil {
+            print(
+                AnswersText.terminal(
+                    Reports.answers(run: data, claims: options.claims), claims: options.claims,
+                    provenance: data.rows[0].provenance))
+            print(
+                "\nEvery cell, with times and allocations: \(runDirectory.appendingPathComponent("report.md").path) "
+                    + "(`--verbose` prints it here).")
+        }
         // Out before the closing lines on stderr, also when both go to one file.
         fflush(stdout)
         log(
@@ -244,11 +270,14 @@ struct Runner {
         let cell: Cell
         let payload: PreparedPayload
         let arguments: [String]
+        /// Another build's executable whose workers measure this cell (`ab`'s baseline); nil: this one.
+        var executable: URL? = nil
 
-        init(cell: Cell, payload: PreparedPayload, arguments: [String]) {
+        init(cell: Cell, payload: PreparedPayload, arguments: [String], executable: URL? = nil) {
             self.cell = cell
             self.payload = payload
             self.arguments = arguments
+            self.executable = executable
         }
 
         var identity: CellIdentity {
@@ -260,8 +289,10 @@ struct Runner {
         }
     }
 
-    private func launcher(for cell: Cell) -> WorkerLauncher {
-        WorkerLauncher(timeoutSeconds: min(options.timeoutSeconds, cell.strategy.timeoutCap ?? .infinity))
+    private func launcher(for state: CellState) -> WorkerLauncher {
+        WorkerLauncher(
+            executable: state.executable ?? WorkerLauncher.currentExecutable(),
+            timeoutSeconds: min(options.timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
     }
 
     /// The backend of the counting pass: the one asked for, or jemalloc, or the interposer; says
@@ -294,7 +325,7 @@ struct Runner {
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         guard
             case .report(let report) = try launchWorker(
-                launcher(for: state.cell), state.arguments + ["--pass", "counting"],
+                launcher(for: state), state.arguments + ["--pass", "counting"],
                 environment: environment),
             report.outcome == .ok
         else { return nil }
@@ -315,7 +346,7 @@ struct Runner {
             valgrind, "--tool=callgrind", "--collect-atstart=no",
             "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)",
         ]
-        let slowLauncher = WorkerLauncher(timeoutSeconds: launcher(for: state.cell).timeoutSeconds * 20)
+        let slowLauncher = launcher(for: state).withTimeout(launcher(for: state).timeoutSeconds * 20)
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(

@@ -17,6 +17,11 @@ struct WorkerLauncher {
         self.timeoutSeconds = timeoutSeconds
     }
 
+    /// The same executable with another deadline.
+    func withTimeout(_ seconds: Double) -> WorkerLauncher {
+        WorkerLauncher(executable: executable, timeoutSeconds: seconds)
+    }
+
     /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
     static func currentExecutable() -> URL {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+
+struct ABCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ab",
+        abstract: "The A/B gate: measure every selected cell with a baseline build and this one, paired, in one run.",
+        discussion: """
+            --baseline is the same kind of executable built from the base commit (this project's
+            `benchmarks`, or your own `my-bench`). Each cell's worker from the baseline and from this build
+            run in lockstep, sample by sample, so the ratio cancels the machine's state. Writes a run folder
+            (this build's rows, the baseline's in its baseline/ folder, ab.md for a pull-request comment).
+            Exit status: 0 pass, 1 regression, 2 usage or input error, 3 harness failure.
+            """
+    )
+
+    @Option(help: "The baseline build's executable.")
+    var baseline: String
+
+    @Option(name: .customLong("group"), help: "Only this group (repeatable).")
+    var groups: [String] = []
+
+    @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable).")
+    var strategies: [String] = []
+
+    @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
+    var profiles: [String] = []
+
+    @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
+    var quick = false
+
+    @Option(help: "A cell is flagged when its paired ratio's interval lies wholly beyond this fraction (default 0.01).")
+    var threshold: Double = 0.01
+
+    @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction.")
+    var precision: Double?
+
+    @Option(help: "Seconds of sampling per cell and build before a comparison stops short of the target.")
+    var budget: Double?
+
+    @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
+    var timeout: Double = 120
+
+    @Option(help: "Results folder (holds runs/ and latest).")
+    var out: String = "results"
+
+    @Flag(help: "Skip the allocation-counting pass.")
+    var noCount = false
+
+    @Option(help: "Tolerances file for the counts (default: results/gate-tolerances.json when present).")
+    var tolerances: String?
+
+    @Flag(help: "Allow a debug build to run.")
+    var allowDebug = false
+
+    func validate() throws {
+        guard threshold >= 0 && threshold < 1 else { throw ValidationError("--threshold must be a fraction in [0, 1), got \(threshold)") }
+        if let precision, !(precision > 0 && precision < 1) {
+            throw ValidationError("--precision must be a fraction between 0 and 1, got \(precision)")
+        }
+        if let budget, !(budget > 0 && budget <= 3_600) {
+            throw ValidationError("--budget must be between 0 and 3600 seconds, got \(budget)")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+    }
+
+    func run() throws {
+        if Provenance.buildConfiguration == "debug" && !allowDebug {
+            throw UsageError("this is a debug build; run the A/B gate from a release build (or pass --allow-debug)")
+        }
+        let baselineTool = URL(fileURLWithPath: baseline)
+        guard FileManager.default.isExecutableFile(atPath: baselineTool.path) else {
+            throw UsageError("--baseline \(baseline) is not an executable file")
+        }
+        let tolerances = try loadTolerances(tolerances)
+        let theirs = try BaselineBuild.strategyIDs(of: baselineTool)
+        let ours = CommandLineTool.catalogue
+        let shared = ours.filter { theirs.contains($0.id) }
+        if !strategies.isEmpty && !strategies.contains(where: theirs.contains) {
+            throw UsageError("none of the strategies asked for is in the baseline build")
+        }
+        let plan = try RunPlan(
+            catalogue: shared, groups: groups, strategyIDs: strategies.filter { theirs.contains($0) },
+            profileNames: profiles, skipLarge: quick, profiles: .standard(),
+            folders: .standard(extra: CommandLineTool.payloadFolders))
+        let selected = try? RunPlan(
+            catalogue: ours, groups: groups, strategyIDs: strategies, profileNames: profiles, skipLarge: quick,
+            profiles: .standard(), folders: .standard(extra: CommandLineTool.payloadFolders))
+        let onlyOurs = Set((selected?.cells ?? []).map(\.strategy.id)).subtracting(theirs).sorted()
+        let onlyTheirs = theirs.subtracting(ours.map(\.id)).sorted()
+
+        var sampling: SamplingPlan = quick ? .quick : .standard
+        if let precision { sampling.precision = precision }
+        if let budget { sampling.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
+        var options = RunOptions(
+            plan: sampling, timeoutSeconds: timeout, resultsDirectory: URL(fileURLWithPath: out),
+            countAllocations: !noCount)
+        options.baseline = baselineTool
+        let directory = try Runner(runPlan: plan, options: options).run()
+        let current = try RunData.load(directory.path)
+        let base = try RunData.load(directory.appendingPathComponent("baseline").path)
+        let gate = try ABGate(
+            current: current, baseline: base, tolerances: tolerances, threshold: threshold,
+            onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs)
+        let summary = gate.markdown(provenance: current.rows[0].provenance)
+        do { try Data(summary.utf8).write(to: directory.appendingPathComponent("ab.md")) } catch {
+            throw HarnessFailure("cannot write \(directory.path)/ab.md: \(error.localizedDescription)")
+        }
+        print(summary)
+        if gate.exitStatus != 0 { throw ExitCode(gate.exitStatus) }
+    }
+}
+
+/// What the baseline build offers, read from its `list`.
+enum BaselineBuild {
+    /// The strategy ids the baseline's `list` shows (the second column; " (reference)" dropped).
+    static func strategyIDs(of executable: URL) throws -> Set<String> {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["list"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw UsageError("cannot run the baseline \(executable.path): \(error.localizedDescription)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw UsageError(
+                "the baseline's `list` failed (exit \(process.terminationStatus)): is \(executable.path) a CodableBench executable?")
+        }
+        return parseList(String(decoding: data, as: UTF8.self))
+    }
+
+    static func parseList(_ text: String) -> Set<String> {
+        Set(
+            text.split(separator: "\n").dropFirst().compactMap { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
+            })
+    }
+}

@@ -1,0 +1,66 @@
+@testable import CodableBench
+import Foundation
+import Testing
+
+/// The A/B gate's decisions on hand-made runs: paired ratios to the baseline build, and counts.
+@Suite("A/B gate")
+struct ABGateTests {
+    static func ratio(_ value: Double, _ low: Double, _ high: Double) -> PairedRatio {
+        PairedRatio(value: value, low: low, high: high, pairs: 20, generations: 20)
+    }
+
+    static func cell(_ strategy: String, _ ratio: PairedRatio?, allocations: Double = 3_000) -> SyntheticRuns.CellSpec {
+        SyntheticRuns.CellSpec(strategy: strategy, allocations: allocations, ratio: ratio, ratioTo: "baseline")
+    }
+
+    static func gate(_ current: [SyntheticRuns.CellSpec], baseline: [SyntheticRuns.CellSpec]) throws -> ABGate {
+        try ABGate(
+            current: SyntheticRuns.run(current), baseline: SyntheticRuns.run(baseline), tolerances: .standard,
+            threshold: 0.01, onlyInCurrent: ["new-strategy"])
+    }
+
+    @Test func aCellIsSlowerOnlyWhenItsWholeIntervalLiesBeyondTheThreshold() throws {
+        let base = ["a", "b", "c", "d"].map { Self.cell($0, nil) }
+        let gate = try Self.gate(
+            [
+                Self.cell("a", Self.ratio(1.03, 1.02, 1.04)),  // slower
+                Self.cell("b", Self.ratio(1.02, 1.005, 1.035)),  // straddles 1.01: not flagged
+                Self.cell("c", Self.ratio(0.95, 0.94, 0.96)),  // faster
+                Self.cell("d", Self.ratio(1.0, 0.99, 1.01)),
+            ], baseline: base)
+        #expect(gate.slower.map(\.cell.strategy) == ["a"])
+        #expect(gate.faster.map(\.cell.strategy) == ["c"])
+        #expect(gate.exitStatus == 1 && gate.cellsCompared == 4)
+        let md = gate.markdown(provenance: SyntheticRuns.provenance)
+        #expect(md.hasPrefix("## CodableBench A/B: regression"))
+        #expect(md.contains("### Slower\n\n- a on small: wall time 1.03× (1.02–1.04) of the baseline"))
+        #expect(md.contains("### Faster\n\n- c on small") && md.contains("### Only in this build (not compared)\n\n- new-strategy"))
+    }
+
+    @Test func equalBuildsPassAndCountsAreGatedExactly() throws {
+        let base = [Self.cell("a", nil), Self.cell("b", nil)]
+        let same = try Self.gate(
+            [Self.cell("a", Self.ratio(1.0, 0.99, 1.01)), Self.cell("b", Self.ratio(1.0, 0.98, 1.02))], baseline: base)
+        #expect(same.exitStatus == 0 && same.slower.isEmpty && same.counts.regressions.isEmpty)
+        #expect(same.markdown(provenance: SyntheticRuns.provenance).contains("No cell changed beyond ±1% in time"))
+        // One more allocation per element: 30 articles, +1% of 3000, beyond the 0.5% tolerance.
+        let more = try Self.gate([Self.cell("a", Self.ratio(1.0, 0.99, 1.01), allocations: 3_030), Self.cell("b", nil)], baseline: base)
+        #expect(more.exitStatus == 1 && more.slower.isEmpty)
+        #expect(more.counts.regressions.map(\.metric) == ["allocations"])
+    }
+
+    @Test func theBaselinesStrategiesAreReadFromItsList() {
+        let list = """
+            group                        strategy                   expectation  payloads      description
+            synthesized-vs-handwritten   synthesized (reference)    strict       small,medium  compiler-synthesized
+            synthesized-vs-handwritten   handwritten                strict       small         hand-written
+            """
+        #expect(BaselineBuild.parseList(list) == ["synthesized", "handwritten"])
+    }
+
+    @Test func abRejectsABaselineThatIsNotAnExecutable() throws {
+        let execution = try TestSupport.run(["ab", "--baseline", "/nonexistent/benchmarks", "--allow-debug"])
+        #expect(execution.status == 2)
+        #expect(execution.stderr == "error: --baseline /nonexistent/benchmarks is not an executable file\n")
+    }
+}
