@@ -62,6 +62,17 @@ struct Gate {
                 break
             }
         }
+        if let gate = tolerances.ratio, gate.enabled {
+            for change in RatioChange.all(baseline: baseline, current: current, relative: gate.relative) {
+                let finding = Finding(
+                    cell: change.cell, metric: "ratio", baseline: String(format: "%.3f", change.baseline.value),
+                    current: String(format: "%.3f", change.current.value),
+                    message: "paired ratio to \(change.yardstick), "
+                        + String(format: "%+.1f%% ± %.1f%%", (exp(change.logChange) - 1) * 100, (exp(change.halfWidth) - 1) * 100))
+                if change.verdict == .slower { regressions.append(finding) }
+                if change.verdict == .faster { improvements.append(finding) }
+            }
+        }
         self.regressions = regressions
         self.improvements = improvements
         self.notes = notes

@@ -24,10 +24,22 @@ struct GateTolerances: Codable, Equatable, Sendable {
     var timing: Timing
     /// `compare` reports a timing change only beyond this fraction, whatever its significance.
     var noiseFloor: Double
+    /// Each cell's paired ratio to its yardstick, compared with the stored baseline's (absent in
+    /// files before it existed: off).
+    var ratio: RatioGate?
+
+    /// Gating the paired ratio: machine-independent, so a stored baseline can be compared with a
+    /// run on another machine state (see results/README.md for how far it moves between runs).
+    struct RatioGate: Codable, Equatable, Sendable {
+        var enabled: Bool
+        /// A ratio must have grown beyond this fraction, with its whole interval, to be a regression.
+        var relative: Double
+    }
 
     static let standard = GateTolerances(
         deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01, "instructions": 0.01],
-        timing: Timing(enabled: false, relative: 0.10, alpha: 0.01, statistic: "p10"), noiseFloor: 0.05)
+        timing: Timing(enabled: false, relative: 0.10, alpha: 0.01, statistic: "p10"), noiseFloor: 0.05,
+        ratio: RatioGate(enabled: false, relative: 0.05))
 
     static func read(_ file: URL) throws -> GateTolerances {
         guard let data = try? Data(contentsOf: file) else { throw ResultsError("cannot read tolerances \(file.path)") }

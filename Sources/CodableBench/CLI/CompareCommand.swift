@@ -17,10 +17,20 @@ struct CompareCommand: ParsableCommand {
     var tolerances: String?
 
     func run() throws {
-        let comparison = try Comparison(
-            baseline: try RunData.load(baseline), current: try RunData.load(current),
-            tolerances: try loadTolerances(tolerances))
+        let before = try RunData.load(baseline), after = try RunData.load(current)
+        let tolerances = try loadTolerances(tolerances)
+        let comparison = try Comparison(baseline: before, current: after, tolerances: tolerances)
         print(comparison.render())
+        // The machine-independent view: each cell's paired ratio to its yardstick in both runs.
+        let ratios = RatioChange.all(
+            baseline: before, current: after, relative: tolerances.ratio?.relative ?? GateTolerances.standard.ratio!.relative)
+        guard !ratios.isEmpty else { return }
+        let moved = ratios.filter { $0.verdict != .noChange }
+        print("")
+        print(
+            "paired ratios to the same yardstick in both runs: \(ratios.count), changed beyond ±"
+                + String(format: "%g%%", (tolerances.ratio?.relative ?? 0.05) * 100) + " with their whole interval: \(moved.count)")
+        for change in moved { print("\(change.verdict.rawValue): \(change.line)") }
     }
 }
 

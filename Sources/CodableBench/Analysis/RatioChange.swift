@@ -1,0 +1,62 @@
+import Foundation
+
+/// A cell's paired ratio to the same yardstick in two runs: a timing that does not depend on how
+/// fast the machine was, since both the cell and its yardstick ran in the same milliseconds of each
+/// run. `check` can gate it against a stored baseline (`ratio` in the tolerances file).
+struct RatioChange: Sendable {
+    enum Verdict: String, Sendable {
+        case slower, faster
+        case noChange = "no change"
+    }
+
+    let cell: CellKey
+    let yardstick: String
+    let baseline: PairedRatio
+    let current: PairedRatio
+    let verdict: Verdict
+
+    /// The change of the log ratio, and its 95% half-width: the two runs' half-widths combined in
+    /// quadrature (the runs are independent).
+    var logChange: Double { log(current.value / baseline.value) }
+    var halfWidth: Double { (current.precision * current.precision + baseline.precision * baseline.precision).squareRoot() }
+
+    /// Slower when the whole interval of the change lies above `relative`, faster when below −relative.
+    init(cell: CellKey, yardstick: String, baseline: PairedRatio, current: PairedRatio, relative: Double) {
+        self.cell = cell
+        self.yardstick = yardstick
+        self.baseline = baseline
+        self.current = current
+        let change = log(current.value / baseline.value)
+        let halfWidth = (current.precision * current.precision + baseline.precision * baseline.precision).squareRoot()
+        if change - halfWidth > log(1 + relative) {
+            verdict = .slower
+        } else if change + halfWidth < -log(1 + relative) {
+            verdict = .faster
+        } else {
+            verdict = .noChange
+        }
+    }
+
+    var line: String {
+        "\(cell): ratio to \(yardstick) "
+            + String(
+                format: "%.3f → %.3f (%+.1f%% ± %.1f%%)", baseline.value, current.value, (exp(logChange) - 1) * 100,
+                (exp(halfWidth) - 1) * 100)
+    }
+
+    /// Every ok cell whose wall-time row has a paired ratio to the same yardstick in both runs.
+    static func all(baseline: RunData, current: RunData, relative: Double) -> [RatioChange] {
+        func ratios(_ run: RunData) -> [CellKey: RowRatio] {
+            var out: [CellKey: RowRatio] = [:]
+            for row in run.rows where row.metric == .wallTime && row.outcome == .ok {
+                if let ratio = row.ratio, ratio.to != row.cell.strategy { out[row.key] = ratio }
+            }
+            return out
+        }
+        let before = ratios(baseline), after = ratios(current)
+        return before.keys.sorted().compactMap { key in
+            guard let b = before[key], let a = after[key], a.to == b.to else { return nil }
+            return RatioChange(cell: key, yardstick: a.to, baseline: b.value, current: a.value, relative: relative)
+        }
+    }
+}
