@@ -17,29 +17,12 @@ struct ABCommand: ParsableCommand {
     @Option(help: "The baseline build's executable.")
     var baseline: String
 
-    @Option(name: .customLong("group"), help: "Only this group (repeatable).")
-    var groups: [String] = []
+    @OptionGroup var selection: SelectionOptions
 
-    @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable).")
-    var strategies: [String] = []
-
-    @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
-    var profiles: [String] = []
-
-    @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
-    var quick = false
+    @OptionGroup var sampling: SamplingOptions
 
     @Option(help: "A cell is flagged when its paired ratio's interval lies wholly beyond this fraction (default 0.01).")
     var threshold: Double = 0.01
-
-    @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction.")
-    var precision: Double?
-
-    @Option(help: "Seconds of sampling per cell and build before a comparison stops short of the target.")
-    var budget: Double?
-
-    @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
-    var timeout: Double = 120
 
     @Option(help: "Results folder (holds runs/ and latest).")
     var out: String = "results"
@@ -55,13 +38,6 @@ struct ABCommand: ParsableCommand {
 
     func validate() throws {
         guard threshold >= 0 && threshold < 1 else { throw ValidationError("--threshold must be a fraction in [0, 1), got \(threshold)") }
-        if let precision, !(precision > 0 && precision < 1) {
-            throw ValidationError("--precision must be a fraction between 0 and 1, got \(precision)")
-        }
-        if let budget, !(budget > 0 && budget <= 3_600) {
-            throw ValidationError("--budget must be between 0 and 3600 seconds, got \(budget)")
-        }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
     }
 
     func run() throws {
@@ -76,24 +52,23 @@ struct ABCommand: ParsableCommand {
         let theirs = try BaselineBuild.strategyIDs(of: baselineTool)
         let ours = CommandLineTool.catalogue
         let shared = ours.filter { theirs.contains($0.id) }
+        let strategies = selection.strategies
         if !strategies.isEmpty && !strategies.contains(where: theirs.contains) {
             throw UsageError("none of the strategies asked for is in the baseline build")
         }
         let plan = try RunPlan(
-            catalogue: shared, groups: groups, strategyIDs: strategies.filter { theirs.contains($0) },
-            profileNames: profiles, skipLarge: quick, profiles: .standard(),
+            catalogue: shared, groups: selection.groups, strategyIDs: strategies.filter { theirs.contains($0) },
+            profileNames: selection.profiles, skipLarge: sampling.quick, profiles: .standard(),
             folders: .standard(extra: CommandLineTool.payloadFolders))
         let selected = try? RunPlan(
-            catalogue: ours, groups: groups, strategyIDs: strategies, profileNames: profiles, skipLarge: quick,
+            catalogue: ours, groups: selection.groups, strategyIDs: strategies, profileNames: selection.profiles,
+            skipLarge: sampling.quick,
             profiles: .standard(), folders: .standard(extra: CommandLineTool.payloadFolders))
         let onlyOurs = Set((selected?.cells ?? []).map(\.strategy.id)).subtracting(theirs).sorted()
         let onlyTheirs = theirs.subtracting(ours.map(\.id)).sorted()
 
-        var sampling: SamplingPlan = quick ? .quick : .standard
-        if let precision { sampling.precision = precision }
-        if let budget { sampling.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
         var options = RunOptions(
-            plan: sampling, timeoutSeconds: timeout, resultsDirectory: URL(fileURLWithPath: out),
+            plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
             countAllocations: !noCount)
         options.baseline = baselineTool
         let directory = try Runner(runPlan: plan, options: options).run()

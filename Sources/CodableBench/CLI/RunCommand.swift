@@ -7,14 +7,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Verify and measure strategies on payloads (the default command)."
     )
 
-    @Option(name: .customLong("group"), help: "Only this group (repeatable).")
-    var groups: [String] = []
-
-    @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable; also runs hidden ones).")
-    var strategies: [String] = []
-
-    @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
-    var profiles: [String] = []
+    @OptionGroup var selection: SelectionOptions
 
     @Option(
         name: .customLong("payload"),
@@ -28,20 +21,7 @@ struct RunCommand: ParsableCommand {
         help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora and ../shared/corpora (repeatable).")
     var corpusDirs: [String] = []
 
-    @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
-    var quick = false
-
-    @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02).")
-    var precision: Double?
-
-    @Option(
-        help:
-            "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.2, with --quick 0.3)."
-    )
-    var budget: Double?
-
-    @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
-    var timeout: Double = 120
+    @OptionGroup var sampling: SamplingOptions
 
     @Option(help: "Results folder (holds runs/ and latest).")
     var out: String = "results"
@@ -74,13 +54,6 @@ struct RunCommand: ParsableCommand {
     var allowDebug = false
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
-        if let precision, !(precision > 0 && precision < 1) {
-            throw ValidationError("--precision must be a fraction between 0 and 1 (0.01 = ±1%), got \(precision)")
-        }
-        if let budget, !(budget > 0 && budget <= 3_600) {
-            throw ValidationError("--budget must be between 0 and 3600 seconds, got \(budget)")
-        }
         guard TimingAllocator(rawValue: allocator) != nil else {
             throw ValidationError("--allocator must be system or jemalloc, got '\(allocator)'")
         }
@@ -101,17 +74,14 @@ struct RunCommand: ParsableCommand {
         let plan =
             payloads.isEmpty
             ? try RunPlan(
-                catalogue: CommandLineTool.catalogue, groups: groups, strategyIDs: strategies,
-                profileNames: profiles, skipLarge: quick, profiles: catalog,
+                catalogue: CommandLineTool.catalogue, groups: selection.groups, strategyIDs: selection.strategies,
+                profileNames: selection.profiles, skipLarge: sampling.quick, profiles: catalog,
                 folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
             : try RunPlan(
-                catalogue: CommandLineTool.catalogue, strategyIDs: strategies,
+                catalogue: CommandLineTool.catalogue, strategyIDs: selection.strategies,
                 files: payloads.map { URL(fileURLWithPath: $0) })
-        var sampling: SamplingPlan = quick ? .quick : .standard
-        if let precision { sampling.precision = precision }
-        if let budget { sampling.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
         let options = RunOptions(
-            plan: sampling, timeoutSeconds: timeout,
+            plan: sampling.plan, timeoutSeconds: sampling.timeout,
             resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+/// Which cells to measure: the options `run` and `ab` share.
+struct SelectionOptions: ParsableArguments {
+    @Option(name: .customLong("group"), help: "Only this group (repeatable).")
+    var groups: [String] = []
+
+    @Option(name: .customLong("strategy"), help: "Only this strategy (repeatable; also runs hidden ones).")
+    var strategies: [String] = []
+
+    @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
+    var profiles: [String] = []
+}
+
+/// How long and how precisely to measure: the options `run` and `ab` share.
+struct SamplingOptions: ParsableArguments {
+    @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
+    var quick = false
+
+    @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02).")
+    var precision: Double?
+
+    @Option(
+        help:
+            "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.2, with --quick 0.3)."
+    )
+    var budget: Double?
+
+    @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
+    var timeout: Double = 120
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+        if let precision, !(precision > 0 && precision < 1) {
+            throw ValidationError("--precision must be a fraction between 0 and 1 (0.01 = ±1%), got \(precision)")
+        }
+        if let budget, !(budget > 0 && budget <= 3_600) {
+            throw ValidationError("--budget must be between 0 and 3600 seconds, got \(budget)")
+        }
+    }
+
+    /// The sampling plan these options describe.
+    var plan: SamplingPlan {
+        var plan: SamplingPlan = quick ? .quick : .standard
+        if let precision { plan.precision = precision }
+        if let budget { plan.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
+        return plan
+    }
+}
