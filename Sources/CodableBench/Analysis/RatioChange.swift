@@ -13,7 +13,8 @@ struct RatioChange: Sendable {
     let yardstick: String
     let baseline: PairedRatio
     let current: PairedRatio
-    let verdict: Verdict
+    /// The change that counts (0.05 = 5%).
+    let relative: Double
 
     /// The change of the log ratio, and its 95% half-width: the two runs' half-widths combined in
     /// quadrature (the runs are independent).
@@ -21,20 +22,10 @@ struct RatioChange: Sendable {
     var halfWidth: Double { (current.precision * current.precision + baseline.precision * baseline.precision).squareRoot() }
 
     /// Slower when the whole interval of the change lies above `relative`, faster when below −relative.
-    init(cell: CellKey, yardstick: String, baseline: PairedRatio, current: PairedRatio, relative: Double) {
-        self.cell = cell
-        self.yardstick = yardstick
-        self.baseline = baseline
-        self.current = current
-        let change = log(current.value / baseline.value)
-        let halfWidth = (current.precision * current.precision + baseline.precision * baseline.precision).squareRoot()
-        if change - halfWidth > log(1 + relative) {
-            verdict = .slower
-        } else if change + halfWidth < -log(1 + relative) {
-            verdict = .faster
-        } else {
-            verdict = .noChange
-        }
+    var verdict: Verdict {
+        if logChange - halfWidth > log(1 + relative) { return .slower }
+        if logChange + halfWidth < -log(1 + relative) { return .faster }
+        return .noChange
     }
 
     var line: String {
