@@ -53,3 +53,32 @@ final class InterposerCounter: AllocationCounter {
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 }
+
+/// Builds malloc-interposer's library beside the running executable when it is missing: `swift run
+/// -c release benchmarks` builds only the executable, so on a machine without jemalloc the counting
+/// pass would otherwise count nothing. Only for an executable inside this package's own build folder.
+enum InterposerBuild {
+    /// Runs `swift build --target InterposerLibrary` for this checkout; true when the library is there after.
+    static func buildIfMissing(log: (String) -> Void) -> Bool {
+        if InterposerCounter.libraryPath() != nil { return true }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let executable = WorkerLauncher.currentExecutable().resolvingSymlinksInPath().path
+        let scratch = root.appendingPathComponent(".build").resolvingSymlinksInPath().path
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
+            executable.hasPrefix(scratch + "/")
+        else { return false }
+        log("building malloc-interposer's library for the counting pass (once)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swift", "build", "-c", Provenance.buildConfiguration, "--target", "InterposerLibrary",
+            "--package-path", root.path, "--scratch-path", scratch,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && InterposerCounter.libraryPath() != nil
+    }
+}

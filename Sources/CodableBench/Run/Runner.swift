@@ -300,6 +300,7 @@ struct Runner {
     private func countingBackend() throws -> CountingBackend {
         guard options.countAllocations else { return .none }
         if let asked = options.countingBackend {
+            if asked == .interposer { _ = InterposerBuild.buildIfMissing(log: log) }
             guard asked == .none || asked.libraryPath != nil else {
                 throw UsageError(
                     asked == .jemalloc
@@ -309,7 +310,7 @@ struct Runner {
             return asked
         }
         if CountingBackend.jemalloc.libraryPath != nil { return .jemalloc }
-        if CountingBackend.interposer.libraryPath != nil {
+        if InterposerBuild.buildIfMissing(log: log) {
             log(
                 "note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
             )
