@@ -40,6 +40,31 @@ struct GateTests {
         #expect(try gate(current).exitStatus == 1)
     }
 
+    /// malloc-interposer's counts move between runs of one build: they are judged with the
+    /// `approximate` tolerances, and a metric without one there is not compared.
+    @Test func approximateCountsUseTheirOwnTolerances() throws {
+        var tolerances = GateTolerances.standard
+        tolerances.approximate = ["allocations": 0.01]
+        func gate(_ change: (inout SyntheticRuns.CellSpec) -> Void) throws -> Gate {
+            var current = base
+            change(&current[1])
+            return try Gate(
+                baseline: try SyntheticRuns.run(base, countingBackend: "interposer"),
+                current: try SyntheticRuns.run(current, countingBackend: "interposer"), tolerances: tolerances)
+        }
+        // Bytes +10.9% (seen between two runs of one build): not compared; allocations +0.7%: within 1%.
+        let noise = try gate {
+            $0.allocatedBytes *= 1.109; $0.allocations += 20
+        }
+        #expect(noise.exitStatus == 0 && noise.regressions.isEmpty)
+        #expect(noise.notes.contains { $0.hasSuffix("not compared: allocated_bytes, peak_heap_bytes") })
+        // Two more allocations per article (+60 on 30 articles, +2%) are caught.
+        #expect(try gate { $0.allocations += 60 }.regressions.map(\.metric) == ["allocations"])
+        // Without `approximate` tolerances, approximate counts are not compared at all.
+        tolerances.approximate = nil
+        #expect(try gate { $0.allocations += 600 }.exitStatus == 0)
+    }
+
     @Test func aChangeWithinTheToleranceAndImprovementsPass() throws {
         var current = base
         current[0].allocations += 10  // +0.33%, under 0.5%

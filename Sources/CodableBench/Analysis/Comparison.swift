@@ -18,6 +18,8 @@ struct MetricChange: Sendable {
     /// Mann–Whitney p-value when both runs had samples.
     let pValue: Double?
     let note: String
+    /// The tolerance a count was judged with.
+    var tolerance: Double? = nil
 
     /// (current − baseline) / baseline.
     var relativeChange: Double? {
@@ -39,9 +41,19 @@ struct Comparison {
         // Two allocators round and grow buffers differently: their counts are not comparable.
         let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)
         let compareCounts = countedBy.0 == countedBy.1
-        notes =
+        // malloc-interposer over glibc counts approximately: its own tolerances, or not at all.
+        let approximate = countedBy.0 == CountingBackend.interposer.rawValue
+        var notes =
             compareCounts
             ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
+        if compareCounts && approximate {
+            let skipped = [Metric.allocations, .allocatedBytes, .peakHeapBytes].filter {
+                tolerances.tolerance(for: $0, approximate: true) == nil
+            }
+            notes.append(
+                "counts taken by malloc-interposer (approximate) are compared with the tolerances under `approximate`"
+                    + (skipped.isEmpty ? "" : "; not compared: " + skipped.map(\.rawValue).joined(separator: ", ")))
+        }
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -76,25 +88,30 @@ struct Comparison {
             for row in before
             where (row.metric.isDeterministic || row.metric.isTiming)
                 && (compareCounts || !row.metric.isAllocation)
+                && !(approximate && row.metric.isAllocation && tolerances.tolerance(for: row.metric, approximate: true) == nil)
             {
                 guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
-                changes.append(Self.change(key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances))
+                changes.append(
+                    Self.change(
+                        key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances,
+                        approximate: approximate && row.metric.isAllocation))
             }
         }
         self.changes = changes
+        self.notes = notes
     }
 
     static func change(
         _ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
-        _ samples1: [SampleRow]?, _ tolerances: GateTolerances
+        _ samples1: [SampleRow]?, _ tolerances: GateTolerances, approximate: Bool = false
     ) -> MetricChange {
         if metric.isDeterministic {
             let relative = relativeChange(s0.median, s1.median)
-            let tolerance = tolerances.tolerance(for: metric) ?? 0
+            let tolerance = tolerances.tolerance(for: metric, approximate: approximate) ?? 0
             let verdict: MetricChange.Verdict = abs(relative) <= tolerance ? .noChange : relative > 0 ? .more : .fewer
             return MetricChange(
                 cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
-                pValue: nil, note: "")
+                pValue: nil, note: "", tolerance: tolerance)
         }
         let statistic = tolerances.timing.estimator
         let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)

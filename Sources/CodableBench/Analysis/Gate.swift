@@ -50,7 +50,7 @@ struct Gate {
                         baseline: baselineOutcomes[change.cell]?.rawValue ?? "-",
                         current: outcomes[change.cell]?.rawValue ?? "-", message: "outcome changed"))
             case .more:
-                let tolerance = tolerances.tolerance(for: change.metric) ?? 0
+                let tolerance = change.tolerance ?? 0
                 regressions.append(finding("above the \(String(format: "%.2f", tolerance * 100))% tolerance"))
             case .fewer:
                 improvements.append(finding("improved"))

@@ -21,6 +21,9 @@ struct GateTolerances: Codable, Equatable, Sendable {
 
     /// Metric name → largest relative increase that still passes (0.005 = 0.5%).
     var deterministic: [String: Double]
+    /// The same for counts taken by an approximate backend (malloc-interposer over glibc), set from
+    /// its measured run-to-run spread; a metric absent here is not compared for such runs.
+    var approximate: [String: Double]?
     var timing: Timing
     /// `compare` reports a timing change only beyond this fraction, whatever its significance.
     var noiseFloor: Double
@@ -38,6 +41,7 @@ struct GateTolerances: Codable, Equatable, Sendable {
 
     static let standard = GateTolerances(
         deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01, "instructions": 0.01],
+        approximate: ["allocations": 0.005],
         timing: Timing(enabled: false, relative: 0.10, alpha: 0.01, statistic: "p10"), noiseFloor: 0.05,
         ratio: RatioGate(enabled: false, relative: 0.05))
 
@@ -53,7 +57,11 @@ struct GateTolerances: Codable, Equatable, Sendable {
         return tolerances
     }
 
-    func tolerance(for metric: Metric) -> Double? { deterministic[metric.rawValue] }
+    /// The tolerance of a count, for runs counted by an exact backend or by an approximate one; nil:
+    /// not compared.
+    func tolerance(for metric: Metric, approximate isApproximate: Bool = false) -> Double? {
+        isApproximate ? approximate?[metric.rawValue] : deterministic[metric.rawValue]
+    }
 }
 
 /// The statistic of a timing's samples that `compare` and `check` compare.

@@ -90,7 +90,7 @@ enum Reports {
             out.append(
                 Warning(
                     summary:
-                        "allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts can move by about 0.1%, and there is no peak heap"
+                        "allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts move by up to about 0.1% between runs and bytes by several %, and there is no peak heap"
                 ))
         }
         let unexpected = cells.filter { $0.outcome != $0.expectedOutcome }
