@@ -151,10 +151,7 @@ extension ClaimsFile {
         let files = try paths.map { path -> ClaimsFile in
             var url = URL(fileURLWithPath: path)
             if !FileManager.default.fileExists(atPath: url.path) && !path.hasPrefix("/") {
-                url = URL(fileURLWithPath: #filePath)
-                    .deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().deletingLastPathComponent()
-                    .appendingPathComponent(path)
+                url = SourceCheckout.root.appendingPathComponent(path)
             }
             guard FileManager.default.fileExists(atPath: url.path) else { throw UsageError("no claims file \(path)") }
             return try read(url, knownStrategies: knownStrategies)

@@ -61,8 +61,7 @@ enum InterposerBuild {
     /// Runs `swift build --target InterposerLibrary` for this checkout; true when the library is there after.
     static func buildIfMissing(log: (String) -> Void) -> Bool {
         if InterposerCounter.libraryPath() != nil { return true }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = SourceCheckout.root
         let executable = WorkerLauncher.currentExecutable().resolvingSymlinksInPath().path
         let scratch = root.appendingPathComponent(".build").resolvingSymlinksInPath().path
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),

@@ -15,10 +15,7 @@ struct ProfileCatalog: Sendable {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("Data/profiles")
         if FileManager.default.fileExists(atPath: cwd.path) { return ProfileCatalog(directory: cwd) }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return ProfileCatalog(directory: packageRoot.appendingPathComponent("Data/profiles"))
+        return ProfileCatalog(directory: SourceCheckout.root.appendingPathComponent("Data/profiles"))
     }
 
     func names() -> [String] {
