@@ -67,8 +67,7 @@ struct Gate {
                 let finding = Finding(
                     cell: change.cell, metric: "ratio", baseline: String(format: "%.3f", change.baseline.value),
                     current: String(format: "%.3f", change.current.value),
-                    message: "paired ratio to \(change.yardstick), "
-                        + String(format: "%+.1f%% ± %.1f%%", (exp(change.logChange) - 1) * 100, (exp(change.halfWidth) - 1) * 100))
+                    message: "paired ratio to \(change.yardstick), \(change.changeText)")
                 if change.verdict == .slower { regressions.append(finding) }
                 if change.verdict == .faster { improvements.append(finding) }
             }

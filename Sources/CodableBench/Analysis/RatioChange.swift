@@ -28,11 +28,13 @@ struct RatioChange: Sendable {
         return .noChange
     }
 
+    /// The change with its half-width, as percentages: `+8.0% ± 1.4%`.
+    var changeText: String {
+        String(format: "%+.1f%% ± %.1f%%", (exp(logChange) - 1) * 100, (exp(halfWidth) - 1) * 100)
+    }
+
     var line: String {
-        "\(cell): ratio to \(yardstick) "
-            + String(
-                format: "%.3f → %.3f (%+.1f%% ± %.1f%%)", baseline.value, current.value, (exp(logChange) - 1) * 100,
-                (exp(halfWidth) - 1) * 100)
+        "\(cell): ratio to \(yardstick) " + String(format: "%.3f → %.3f", baseline.value, current.value) + " (\(changeText))"
     }
 
     /// Every ok cell whose wall-time row has a paired ratio to the same yardstick in both runs.

@@ -83,11 +83,11 @@ enum ClaimChecker {
         margin: Double = SpeedVerdict.defaultMargin
     ) -> ClaimResult {
         let check = claim.check
-        let points = self.points(of: check, in: findings).map { point in
-            evaluate(check, at: point.profile, label: point.label, findings: findings, margin: margin)
-        }
         if let absent = check.strategies.first(where: { findings.outcomes[$0] == nil }) {
             return ClaimResult(claim: claim, verdict: .notMeasured("`\(absent)` was not run"), points: [])
+        }
+        let points = self.points(of: check, in: findings).map { point in
+            evaluate(check, at: point.profile, label: point.label, findings: findings, margin: margin)
         }
         if points.isEmpty {
             return ClaimResult(claim: claim, verdict: .notMeasured("no point of the check was run"), points: [])
