@@ -121,22 +121,45 @@ struct EndToEndTests {
     }
 
     @Test(.enabled(if: InstructionRegion.valgrindPath() != nil, "needs valgrind"))
-    func instructionCountsAreIdenticalRunToRun() throws {
-        func count() throws -> Double? {
+    func instructionCountsAndTheirBreakdownAreIdenticalRunToRun() throws {
+        func count() throws -> (instructions: Double?, costs: [CostRow]) {
             let out = try TestSupport.temporaryDirectory()
             let run = try TestSupport.run([
                 "run", "--allow-debug", "--quick", "--no-count", "--instructions", "--profile", "tiny", "--out", out.path,
-                "--strategy", "handwritten", "--strategy", "selftest-allocates-0",
+                "--strategy", "handwritten", "--strategy", "synthesized", "--strategy", "selftest-allocates-0",
             ])
             #expect(run.status == 0, "\(run.stderr)")
             let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
             let idle = rows.first { $0.cell.strategy == "selftest-allocates-0" && $0.metric == .instructions }
             #expect((idle?.summary?.median ?? .infinity) < 5_000)  // a decode that does almost nothing
-            return rows.first { $0.cell.strategy == "handwritten" && $0.metric == .instructions }?.summary?.median
+            let instructions = rows.first { $0.cell.strategy == "handwritten" && $0.metric == .instructions }?.summary?
+                .median
+            // costs.csv: every function of the decode, adding up to its instruction count.
+            let costs = try CostsCSV.read(out.appendingPathComponent("latest/costs.csv"))
+            let handwritten = costs.filter { $0.strategy == "handwritten" }
+            #expect(Double(handwritten.map(\.function.selfInstructions).reduce(0, +)) == instructions)
+            #expect(Set(handwritten.map(\.function.category)).isSuperset(of: ["json", "key-lookup", "allocation", "model"]))
+            let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
+            #expect(report.contains("Where the instructions go") && report.contains("`handwritten` vs `synthesized` on tiny: "))
+            let html = try String(contentsOf: out.appendingPathComponent("latest/report.html"), encoding: .utf8)
+            #expect(html.contains("instructions per decode by category (callgrind)"))
+            // Cells finish in any order; a cell's rows are its own.
+            let ordered = costs.map { row in
+                var same = row
+                same.runID = ""
+                return same
+            }.sorted {
+                ($0.strategy, $0.profile, $0.function.category, $0.function.name) < (
+                    $1.strategy, $1.profile, $1.function.category, $1.function.name
+                )
+            }
+            return (instructions, ordered)
         }
-        let first = try #require(try count())
-        #expect(first > 100_000)
-        #expect(try count() == first)
+        let first = try count()
+        #expect(try #require(first.instructions) > 100_000)
+        let second = try count()
+        #expect(second.instructions == first.instructions)
+        #expect(second.costs == first.costs)
     }
 
     @Test func naiveTryLoopPitfallNeverEndsOnAFaultyPayload() throws {

@@ -27,6 +27,8 @@ struct RunData: Sendable {
     let samples: [CellKey: [SampleRow]]
     /// Every paired ratio of the run (`ratios.csv`; empty for runs before paired measurement).
     var ratios: [RatioRow] = []
+    /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
+    var costs: [CostRow] = []
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
@@ -55,6 +57,8 @@ struct RunData: Sendable {
         var run = RunData(source: file, rows: rows, samples: samples)
         let ratiosFile = file.deletingLastPathComponent().appendingPathComponent("ratios.csv")
         if fm.fileExists(atPath: ratiosFile.path) { run.ratios = try RatiosCSV.read(ratiosFile) }
+        let costsFile = file.deletingLastPathComponent().appendingPathComponent("costs.csv")
+        if fm.fileExists(atPath: costsFile.path) { run.costs = try CostsCSV.read(costsFile) }
         return run
     }
 

@@ -13,10 +13,16 @@ struct Answer: Sendable {
     let claims: [ClaimResult]
     /// Whether any strategy of the group ran.
     let wasRun: Bool
+    /// Where the instructions of each ratio went (runs with `--instructions`): one sentence per
+    /// strategy and payload, with the categories and functions that account for the difference.
+    var costs: [String] = []
 
     static let referencesGroup = "references"
 
-    static func all(claims: ClaimsFile, findings: RunFindings, groups: [String: String]) -> [Answer] {
+    static func all(
+        claims: ClaimsFile, findings: RunFindings, groups: [String: String],
+        costCategories: CostCategories = .empty
+    ) -> [Answer] {
         let runGroups = Set(groups.values)
         let asked = claims.questions.map(\.group)
         let unasked = runGroups.subtracting(asked).sorted { ($0 == referencesGroup ? 1 : 0, $0) < ($1 == referencesGroup ? 1 : 0, $1) }
@@ -24,7 +30,7 @@ struct Answer: Sendable {
         return questions.map { question in
             let strategies = groups.filter { $0.value == question.group }.keys.sorted()
             let answered = strategies.filter { $0 != question.yardstick }
-            return Answer(
+            var answer = Answer(
                 group: question.group, question: question.question,
                 yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
                 findings: answered.flatMap { sentences(for: $0, findings: findings) },
@@ -36,6 +42,10 @@ struct Answer: Sendable {
                     ClaimChecker.check($0, against: findings)
                 },
                 wasRun: !strategies.isEmpty)
+            answer.costs = answered.flatMap { findings.costDifferences(of: $0) }.map {
+                $0.sentence(categories: costCategories)
+            }
+            return answer
         }
     }
 

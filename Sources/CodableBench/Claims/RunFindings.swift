@@ -10,6 +10,10 @@ struct RunFindings: Sendable {
     var sweeps: [String: [(profile: String, value: Double)]]
     /// Payload sizes in bytes, so answers list profiles from the smallest up.
     var bytes: [String: Int]
+    /// Elements (articles) per payload; 0 for files.
+    var elements: [String: Int] = [:]
+    /// Where the instructions went, by strategy then profile (runs with `--instructions`).
+    var costs: [String: [String: CostBreakdown]] = [:]
 
     init(
         outcomes: [String: [String: Outcome]], ratios: [RatioRow],
@@ -42,6 +46,21 @@ struct RunFindings: Sendable {
                     strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
         }
         self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
+        elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
+        costs = CostsCSV.breakdowns(run.costs)
+    }
+
+    /// Why each of `strategy`'s paired ratios is what it is, where the run counted instructions of
+    /// both sides: the difference of their breakdowns, smallest payload first.
+    func costDifferences(of strategy: String) -> [CostDifference] {
+        ratios.filter { $0.strategy == strategy }.sorted { smallerFirst($0.profile, $1.profile) }.compactMap { row in
+            guard let mine = costs[strategy]?[row.profile], let theirs = costs[row.yardstick]?[row.profile] else {
+                return nil
+            }
+            return CostDifference(
+                strategy: strategy, yardstick: row.yardstick, profile: row.profile,
+                elements: elements[row.profile] ?? 0, of: mine, against: theirs)
+        }
     }
 
     /// `strategy`'s time over `against`'s on `profile`, when the run paired them (either way round).

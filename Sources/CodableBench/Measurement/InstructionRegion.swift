@@ -14,14 +14,6 @@ enum InstructionRegion {
         body = {}
     }
 
-    /// The `totals:` (or `summary:`) line of a callgrind output file: instructions collected.
-    static func totalInstructions(callgrindOutput text: String) -> Int? {
-        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let value = line.split(separator: " ").last.flatMap({ Int($0) }) { return value }
-        }
-        return nil
-    }
-
     /// valgrind on PATH, if installed.
     static func valgrindPath() -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

@@ -58,6 +58,11 @@ enum AnswersText {
         return (answer.question, context)
     }
 
+    /// What the cost sentences under an answer are.
+    static let costsIntroduction =
+        "Where the instructions go (callgrind, one decode, counted only inside it; categories in "
+        + "results/README.md, every function in costs.csv):"
+
     /// The answer's findings, or why there are none.
     static func findings(_ answer: Answer) -> [String] {
         answer.wasRun ? answer.findings : ["Not measured in this run (group not run)."]

@@ -16,6 +16,7 @@ enum HTMLReport {
         let answers = Reports.answers(run: run, claims: claims)
         body += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
+        let costs = CostsCSV.breakdowns(run.costs), costCategories = Reports.costCategories(run)
         for (answer, groupCells) in Reports.groups(cells, answers: answers) {
             body += "<section id=\"group-\(e(answer.group))\"><h3>\(e(answer.group))</h3>"
             if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
@@ -41,6 +42,7 @@ enum HTMLReport {
             if !allocationBars.isEmpty {
                 body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
             }
+            body += costChart(groupCells, costs: costs, categories: costCategories)
             body += table(groupCells, all: cells) + "</section>"
         }
         let scaling = Reports.scalingRows(run: run, cells: cells)
@@ -151,9 +153,37 @@ enum HTMLReport {
                             "<li><span class=\"v \(verdictClass(result.verdict))\">\(inline(line.verdict))</span> \(inline(line.text))</li>"
                     }.joined() + "</ul>"
             }
+            if !answer.costs.isEmpty {
+                html +=
+                    "<p>\(inline(AnswersText.costsIntroduction))</p><ul>"
+                    + answer.costs.map { "<li>\(inline($0))</li>" }.joined() + "</ul>"
+            }
             html += "</div>"
         }
         return html
+    }
+
+    /// Each cell's instructions per decode, stacked by category (runs with `--instructions`).
+    static func costChart(
+        _ cells: [CellSummary], costs: [String: [String: CostBreakdown]], categories: CostCategories
+    ) -> String {
+        let breakdowns = cells.compactMap { cell in
+            costs[cell.key.strategy]?[cell.key.profile].map { (cell.key, $0) }
+        }
+        guard !breakdowns.isEmpty else { return "" }
+        // The file's categories in its order, then any other id the run's costs.csv names.
+        let named = Set(breakdowns.flatMap { $0.1.byCategory.keys })
+        let ids = categories.categories.map(\.id).filter(named.contains) + named.subtracting(categories.categories.map(\.id)).sorted()
+        let bars = breakdowns.map { key, breakdown in
+            let byCategory = breakdown.byCategory
+            return SVGChart.StackedBar(
+                label: "\(key.strategy) · \(key.profile)", segments: ids.map { Double(byCategory[$0] ?? 0) },
+                valueText: CostDifference.count(breakdown.total) + " instructions")
+        }
+        return "<figure>"
+            + SVGChart.stacked(
+                title: "instructions per decode by category (callgrind)", legend: ids.map(categories.title(of:)), bars: bars)
+            + "</figure>"
     }
 
     static func verdictClass(_ verdict: ClaimVerdict) -> String {

@@ -107,6 +107,10 @@ enum MarkdownReport {
                     return "- **\(line.verdict)**: \(line.text)"
                 }
             }
+            if !answer.costs.isEmpty {
+                out += ["", AnswersText.costsIntroduction, ""]
+                out += answer.costs.map { "- \($0)" }
+            }
             out.append("")
         }
         return out

@@ -26,7 +26,14 @@ enum Reports {
     /// The answer to every question the claims ask, then to every other group the run measured.
     static func answers(run: RunData, claims: ClaimsFile) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
-        return Answer.all(claims: claims, findings: RunFindings(run: run), groups: groups)
+        return Answer.all(
+            claims: claims, findings: RunFindings(run: run), groups: groups, costCategories: costCategories(run))
+    }
+
+    /// The categories file, for the titles of the categories the run's costs.csv names (their ids
+    /// if the file cannot be read).
+    static func costCategories(_ run: RunData) -> CostCategories {
+        run.costs.isEmpty ? .empty : (try? CostCategories.standard()) ?? .empty
     }
 
     /// Cells of each group that ran, in the answers' order (questions first, references last), each

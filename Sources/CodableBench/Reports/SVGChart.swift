@@ -51,6 +51,48 @@ enum SVGChart {
         return svg + "</svg>"
     }
 
+    /// One bar of a stacked chart: its segments in the legend's order (missing ones are 0).
+    struct StackedBar {
+        let label: String
+        let segments: [Double]
+        let valueText: String
+    }
+
+    /// Horizontal bars split into coloured segments, with a legend (`legend[i]` names segment i).
+    static func stacked(title: String, legend: [String], bars: [StackedBar]) -> String {
+        let labelWidth = 300.0, plotWidth = 420.0, rowHeight = 22.0, top = 28.0
+        let colors = [
+            "#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a", "#c49a2a", "#b54a8f", "#6b8e23",
+            "#5a5a5a", "#2a6fc4", "#bbbbbb",
+        ]
+        let legendRows = (legend.count + 2) / 3
+        let height = top + rowHeight * Double(bars.count) + 16 + 18 * Double(legendRows)
+        let maxValue = bars.map { $0.segments.reduce(0, +) }.max() ?? 1
+        let scale = maxValue > 0 ? plotWidth / maxValue : 0
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 230))\" height=\"\(Int(height))\" role=\"img\">"
+        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        for (i, bar) in bars.enumerated() {
+            let y = top + Double(i) * rowHeight
+            svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" font-size=\"12\" text-anchor=\"end\">\(escape(bar.label))</text>"
+            var x = labelWidth
+            for (index, value) in bar.segments.enumerated() where value > 0 {
+                let width = value * scale
+                svg +=
+                    "<rect x=\"\(x)\" y=\"\(y + 4)\" width=\"\(width)\" height=\"14\" fill=\"\(colors[index % colors.count])\"><title>\(escape(legend[index]))</title></rect>"
+                x += width
+            }
+            svg += "<text x=\"\(x + 6)\" y=\"\(y + 15)\" font-size=\"11\">\(escape(bar.valueText))</text>"
+        }
+        let legendTop = top + rowHeight * Double(bars.count) + 10
+        for (index, name) in legend.enumerated() {
+            let x = 4 + Double(index % 3) * 300, y = legendTop + Double(index / 3) * 18
+            svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"12\" height=\"12\" fill=\"\(colors[index % colors.count])\"/>"
+            svg += "<text x=\"\(x + 16)\" y=\"\(y + 10)\" font-size=\"11\">\(escape(name))</text>"
+        }
+        return svg + "</svg>"
+    }
+
     struct Series {
         let name: String
         let points: [(x: Double, y: Double)]

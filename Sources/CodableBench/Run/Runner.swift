@@ -67,6 +67,7 @@ struct Runner {
         let resultsFile = runDirectory.appendingPathComponent("results.csv")
         let samplesFile = runDirectory.appendingPathComponent("samples.csv")
         let ratiosFile = runDirectory.appendingPathComponent("ratios.csv")
+        let costsFile = runDirectory.appendingPathComponent("costs.csv")
         do {
             try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
             try CSVFormat.append(ResultsCSV.header, to: resultsFile)
@@ -93,6 +94,8 @@ struct Runner {
         if options.countInstructions && valgrind == nil {
             throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
         }
+        let costCategories = options.countInstructions ? try CostCategories.standard() : nil
+        if options.countInstructions { try append(CostsCSV.header, to: costsFile) }
         let provenance = Provenance.current(
             runID: runID, allocator: options.allocator.rawValue,
             countingBackend: counting.rawValue)
@@ -171,8 +174,15 @@ struct Runner {
                 if verdict.outcome.isMeasured, counting != .none {
                     result.allocations = try countingPass(state, backend: counting)
                 }
-                if verdict.outcome.isMeasured, let valgrind {
-                    result.instructions = try instructionPass(state, valgrind: valgrind)
+                if verdict.outcome.isMeasured, let valgrind, let costCategories {
+                    let counted = try instructionPass(state, valgrind: valgrind, categories: costCategories)
+                    result.instructions = counted?.total
+                    if let counted, state.executable == nil {
+                        try append(
+                            CostsCSV.lines(
+                                runID: runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
+                                profile: name, counted.breakdown), to: costsFile)
+                    }
                     if result.instructions == nil {
                         log(
                             "warning: \(state.cell.strategy.id) on \(name): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
@@ -334,8 +344,14 @@ struct Runner {
     }
 
     /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic
-    /// hashing (without it counts spread by ~0.2% run to run).
-    private func instructionPass(_ state: CellState, valgrind: String) throws -> Int? {
+    /// hashing (without it counts spread by ~0.2% run to run): instructions per decode and where
+    /// they went. Symbols are written mangled (`--demangle=no`) and demangled by `SymbolName`, so
+    /// Swift and C++ names read the same way whatever valgrind's own demangler knows.
+    private func instructionPass(
+        _ state: CellState, valgrind: String, categories: CostCategories
+    ) throws -> (
+        total: Int, breakdown: CostBreakdown
+    )? {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: output) }
         // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
@@ -345,7 +361,7 @@ struct Runner {
             "/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
             "SWIFT_DETERMINISTIC_HASHING=1",
             valgrind, "--tool=callgrind", "--collect-atstart=no",
-            "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)",
+            "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
         ]
         let slowLauncher = launcher(for: state).withTimeout(launcher(for: state).timeoutSeconds * 20)
         let exit: WorkerExit
@@ -358,9 +374,13 @@ struct Runner {
         }
         guard case .report(let report) = exit, report.outcome == .ok, let decodes = report.countedDecodes,
             let text = try? String(contentsOf: output, encoding: .utf8),
-            let total = InstructionRegion.totalInstructions(callgrindOutput: text)
+            let callgrind = try? CallgrindOutput.parse(text)
         else { return nil }
-        return total / decodes
+        let executable = (state.executable ?? WorkerLauncher.currentExecutable()).path
+        return (
+            callgrind.total / decodes,
+            CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories)
+        )
     }
 
     private func workerArguments(_ cell: Cell) throws -> [String] {
