@@ -12,6 +12,10 @@ struct CostBreakdown: Equatable, Sendable {
         var selfInstructions: Int
         var inclusiveInstructions: Int
         var calls: Int
+        /// Allocations (calls to malloc and its kin) this function asked for, itself or through the
+        /// allocator's functions (`swift_allocObject` → `swift_slowAlloc` → `malloc`): see
+        /// `AllocationSites`.
+        var allocations: Int = 0
     }
 
     /// Most self instructions first.
@@ -23,6 +27,11 @@ struct CostBreakdown: Equatable, Sendable {
     /// Self instructions by category id.
     var byCategory: [String: Int] {
         functions.reduce(into: [:]) { $0[$1.category, default: 0] += $1.selfInstructions }
+    }
+
+    /// Allocations by the category of the code that asked for them.
+    var allocationsByCategory: [String: Int] {
+        functions.reduce(into: [:]) { $0[$1.category, default: 0] += $1.allocations }
     }
 
     init(functions: [Function]) {
@@ -47,33 +56,37 @@ struct CostBreakdown: Equatable, Sendable {
             if category.includesCallees { claims[function.symbol] = category.id }
         }
         let shares = CalleeAttribution.shares(claims: claims, calls: output.calls)
+        let allocations = AllocationSites.attribute(calls: output.calls, allocator: { own[$0] == "allocation" })
         var merged: [String: Function] = [:]
         for function in output.functions {
             let object = (function.object as NSString).lastPathComponent
-            let inclusive = min(function.inclusiveCost, output.total)
-            var remaining = (function.selfCost, inclusive, function.calls)
-            var parts: [(category: String, counts: (Int, Int, Int))] = []
+            // self, inclusive, calls, allocations: split by the shares, the rest in its own category.
+            let counts = [
+                Double(function.selfCost), Double(min(function.inclusiveCost, output.total)), Double(function.calls),
+                allocations[function.symbol] ?? 0,
+            ]
+            var remaining = counts.map { Int($0.rounded()) }
+            var parts: [(category: String, counts: [Int])] = []
             for (category, share) in (shares[function.symbol] ?? [:]).sorted(by: { $0.key < $1.key })
             where category != own[function.symbol] {
-                let part = (
-                    Int(Double(function.selfCost) * share), Int(Double(inclusive) * share),
-                    Int(Double(function.calls) * share)
-                )
-                remaining = (remaining.0 - part.0, remaining.1 - part.1, remaining.2 - part.2)
+                let part = counts.map { Int($0 * share) }
+                remaining = zip(remaining, part).map { $0 - $1 }
                 parts.append((category, part))
             }
             parts.append((own[function.symbol]!, remaining))
-            for (category, counts) in parts {
-                let key = [readable[function.symbol]!, object, category].joined(separator: "\u{0}")
-                merged[
-                    key,
-                    default: Function(
-                        name: readable[function.symbol]!, object: object, category: category,
-                        selfInstructions: 0, inclusiveInstructions: 0, calls: 0)
-                ]
-                .selfInstructions += counts.0
-                merged[key]!.inclusiveInstructions += counts.1
-                merged[key]!.calls += counts.2
+            for (category, part) in parts {
+                let name = readable[function.symbol]!
+                let key = [name, object, category].joined(separator: "\u{0}")
+                var row =
+                    merged[key]
+                    ?? Function(
+                        name: name, object: object, category: category, selfInstructions: 0, inclusiveInstructions: 0,
+                        calls: 0)
+                row.selfInstructions += part[0]
+                row.inclusiveInstructions += part[1]
+                row.calls += part[2]
+                row.allocations += part[3]
+                merged[key] = row
             }
         }
         let perDecode = merged.values.map { function -> Function in
@@ -81,6 +94,7 @@ struct CostBreakdown: Equatable, Sendable {
             each.selfInstructions /= max(decodes, 1)
             each.inclusiveInstructions = min(each.inclusiveInstructions, output.total) / max(decodes, 1)
             each.calls /= max(decodes, 1)
+            each.allocations /= max(decodes, 1)
             return each
         }
         // Functions with no instructions of their own are the frames that called into the counted

@@ -28,7 +28,11 @@ struct CostDifference: Sendable {
     /// Every function whose count differs, moved with the total first (largest first).
     let functions: [FunctionDelta]
 
+    /// By category of the code that asked: the strategy's allocations minus the yardstick's.
+    let allocations: [(id: String, delta: Int)]
+
     var delta: Int { strategyTotal - yardstickTotal }
+    var allocationDelta: Int { allocations.reduce(0) { $0 + $1.delta } }
     var relative: Double { yardstickTotal == 0 ? 0 : Double(delta) / Double(yardstickTotal) }
     /// Below this relative difference the two decodes are called the same.
     static let sameWithin = 0.005
@@ -48,6 +52,13 @@ struct CostDifference: Sendable {
         categories = Set(mineByCategory.keys).union(theirsByCategory.keys)
             .map { (id: $0, delta: (mineByCategory[$0] ?? 0) - (theirsByCategory[$0] ?? 0)) }
             .sorted { ($0.delta * sign, $1.id) > ($1.delta * sign, $0.id) }
+        let mineAllocations = mine.allocationsByCategory, theirAllocations = theirs.allocationsByCategory
+        let allocations = Set(mineAllocations.keys).union(theirAllocations.keys)
+            .map { (id: $0, delta: (mineAllocations[$0] ?? 0) - (theirAllocations[$0] ?? 0)) }
+        let allocationSign = allocations.reduce(0) { $0 + $1.delta } >= 0 ? 1 : -1
+        self.allocations = allocations.sorted {
+            ($0.delta * allocationSign, $1.id) > ($1.delta * allocationSign, $0.id)
+        }
         var byName: [String: FunctionDelta] = [:]
         for (breakdown, sign) in [(mine, 1), (theirs, -1)] {
             for function in breakdown.functions {
@@ -68,38 +79,47 @@ struct CostDifference: Sendable {
     }
 
     /// What accounts for `category`'s change: the function that claims its callees for it (a key
-    /// conversion, a date formatter) with the largest change with what it called (one only: those
-    /// it calls may claim too, and their figures are inside its own), then the others by their
-    /// own change; only those that moved with the total, largest first.
+    /// conversion, a date formatter) with the largest change with what it called, when that is at
+    /// least a tenth of the category's change (one only: those it calls may claim too, and their
+    /// figures are inside its own), then the others by their own change; only those that moved
+    /// with the total, largest first.
     func topFunctions(
         in category: String, count: Int = 3, claimsCallees: (FunctionDelta) -> Bool = { _ in false }
     ) -> [(function: FunctionDelta, withCallees: Bool)] {
         let direction = delta > 0 ? 1 : -1
+        let categoryChange = categories.first { $0.id == category }?.delta ?? 0
         let mine = functions.filter { $0.category == category }
-        let anchors = mine.filter { claimsCallees($0) && $0.inclusiveDelta * direction > 0 }
-            .sorted { ($0.inclusiveDelta * direction, $1.name) > ($1.inclusiveDelta * direction, $0.name) }
+        let anchors = mine.filter {
+            claimsCallees($0) && $0.inclusiveDelta * direction > 0 && abs($0.inclusiveDelta) * 10 >= abs(categoryChange)
+        }
+        .sorted { ($0.inclusiveDelta * direction, $1.name) > ($1.inclusiveDelta * direction, $0.name) }
         let others = mine.filter { !claimsCallees($0) && $0.delta * direction > 0 }
         return Array((anchors.prefix(1).map { ($0, true) } + others.map { ($0, false) }).prefix(count))
     }
 
     /// `` `snake-case-strategy` vs `synthesized` on small: +56.5% instructions (+7.14M per decode,
-    /// +238.0k per element); 97% of the difference in key conversion (`f` +6.91M with its callees,
-    /// 36.0 calls per element vs 0; …), 2% in value conversion ``.
+    /// +238.0k per element); of the instructions added, 97% are in key conversion (`f` +6.91M with
+    /// its callees, 36.0 calls per element vs 0; …), 2% in value conversion ``. Shares are of the
+    /// categories that moved with the total, so they never pass 100%; what moved the other way is
+    /// named when it is a tenth of the total or more.
     func sentence(categories: CostCategories) -> String {
         let head = "`\(strategy)` vs `\(yardstick)` on \(profile): "
         guard abs(relative) >= Self.sameWithin else {
             return head
                 + "the same instructions within ±\(Self.sameWithin * 100)% (\(Self.count(strategyTotal)) per decode)"
         }
-        var text = head + String(format: "%+.1f%% instructions", relative * 100) + " (\(Self.signed(delta)) per decode"
+        var text =
+            head + (delta > 0 ? "+" : "−") + String(format: "%.1f%% instructions", abs(relative) * 100)
+            + " (\(Self.signed(delta)) per decode"
         if elements > 0 { text += ", \(Self.signed(delta / elements)) per element" }
         text += ")"
-        let moved = self.categories.filter { ($0.delta > 0) == (delta > 0) && Double($0.delta) / Double(delta) >= 0.05 }
-            .prefix(3)
+        let direction = delta > 0 ? 1 : -1
+        let (with, against) = Self.split(self.categories, direction: direction)
+        let gross = with.reduce(0) { $0 + $1.delta }
         var parts: [String] = []
-        for (index, category) in moved.enumerated() {
-            let share = String(format: "%.0f%%", Double(category.delta) / Double(delta) * 100)
-            var part = share + (index == 0 ? " of the difference" : "") + " in \(categories.title(of: category.id).lowercased())"
+        for (index, category) in with.filter({ Double($0.delta) / Double(gross) >= 0.05 }).prefix(3).enumerated() {
+            let share = String(format: "%.0f%%", Double(category.delta) / Double(gross) * 100)
+            var part = share + (index == 0 ? " are" : "") + " in \(categories.title(of: category.id).lowercased())"
             if index == 0 {
                 let top = topFunctions(in: category.id) {
                     categories.category(of: $0.name, object: $0.object).includesCallees
@@ -114,8 +134,41 @@ struct CostDifference: Sendable {
             }
             parts.append(part)
         }
-        if !parts.isEmpty { text += "; " + parts.joined(separator: ", ") }
-        return text
+        if !parts.isEmpty {
+            text += "; of the instructions \(delta > 0 ? "added" : "saved"), " + parts.joined(separator: ", ")
+        }
+        let offset = against.reduce(0) { $0 + $1.delta }
+        if let largest = against.last, abs(offset) * 10 >= abs(delta) {
+            text +=
+                "; offset in part by \(Self.signed(offset)) elsewhere (\(Self.signed(largest.delta)) in "
+                + "\(categories.title(of: largest.id).lowercased()))"
+        }
+        return text + allocationClause(categories: categories)
+    }
+
+    /// The changes that went with `direction` (largest first) and those that went against it
+    /// (largest last), from changes sorted with the total first.
+    private static func split(
+        _ changes: [(id: String, delta: Int)], direction: Int
+    ) -> (
+        with: [(id: String, delta: Int)], against: [(id: String, delta: Int)]
+    ) {
+        (changes.filter { $0.delta * direction > 0 }, changes.filter { $0.delta * direction < 0 })
+    }
+
+    /// `; allocations +12.0 per element, 80% of them asked for in key conversion` (the share of
+    /// those that moved with the total).
+    private func allocationClause(categories: CostCategories) -> String {
+        let change = allocationDelta
+        guard change != 0 else { return "" }
+        let amount =
+            elements > 0
+            ? (change > 0 ? "+" : "−") + Self.perElement(Double(abs(change)) / Double(elements)) + " per element"
+            : Self.signed(change) + " per decode"
+        let with = Self.split(allocations, direction: change > 0 ? 1 : -1).with
+        guard let top = with.first else { return "; allocations \(amount)" }
+        let share = String(format: "%.0f%%", Double(top.delta) / Double(with.reduce(0) { $0 + $1.delta }) * 100)
+        return "; allocations \(amount), \(share) of them asked for in \(categories.title(of: top.id).lowercased())"
     }
 
     /// `, 25.0 calls per element vs 0` (per decode when the payload's elements are unknown).

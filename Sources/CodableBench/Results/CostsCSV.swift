@@ -14,7 +14,7 @@ struct CostRow: Equatable, Sendable {
 enum CostsCSV {
     static let columns = [
         "run_id", "group", "strategy", "profile", "category", "function", "object", "self_instructions",
-        "inclusive_instructions", "calls",
+        "inclusive_instructions", "calls", "allocations",
     ]
     static var header: String { CSVFormat.line(columns) }
 
@@ -27,6 +27,7 @@ enum CostsCSV {
             CSVFormat.line([
                 runID, group, strategy, profile, function.category, function.name, function.object,
                 "\(function.selfInstructions)", "\(function.inclusiveInstructions)", "\(function.calls)",
+                "\(function.allocations)",
             ])
         }.joined()
     }
@@ -37,14 +38,16 @@ enum CostsCSV {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench costs file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
-            guard let selfInstructions = Int(f[7]), let inclusive = Int(f[8]), let calls = Int(f[9]) else {
+            guard let selfInstructions = Int(f[7]), let inclusive = Int(f[8]), let calls = Int(f[9]),
+                let allocations = Int(f[10])
+            else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): counts are not whole numbers")
             }
             return CostRow(
                 runID: f[0], group: f[1], strategy: f[2], profile: f[3],
                 function: CostBreakdown.Function(
                     name: f[5], object: f[6], category: f[4], selfInstructions: selfInstructions,
-                    inclusiveInstructions: inclusive, calls: calls))
+                    inclusiveInstructions: inclusive, calls: calls, allocations: allocations))
         }
     }
 
