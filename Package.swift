@@ -49,8 +49,11 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
+                "CallgrindControl",
             ]
         ),
+        // Valgrind's client requests, so the instruction pass switches callgrind on around the decode.
+        .systemLibrary(name: "CallgrindControl"),
         // simdjson behind a C interface; a stub unless the Simdjson trait is on.
         .target(
             name: "SimdjsonBridge",

@@ -27,6 +27,8 @@ struct PublicAPITests {
         let extract = try TestSupport.run(
             [
                 "swift-symbolgraph-extract", "-module-name", "CodableBench", "-I", modules.path,
+                // The module map of the C module it imports (SwiftPM passes it to the compiler).
+                "-I", TestSupport.packageRoot.appendingPathComponent("Sources/CallgrindControl").path,
                 "-target", targetTriple, "-output-dir", output.path, "-minimum-access-level", "public",
             ],
             program: URL(fileURLWithPath: "/usr/bin/env"))

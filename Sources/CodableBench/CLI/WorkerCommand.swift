@@ -14,7 +14,7 @@ struct WorkerCommand: ParsableCommand {
     @Option var pass: String
     /// Lockstep pass: the CPU to run on once warmed up.
     @Option var cpu: Int?
-    /// Lockstep pass: a worker of this binary verified this decode of these bytes already.
+    /// Lockstep and instructions passes: a worker of this binary verified this decode of these bytes already.
     @Flag var verified = false
 
     func run() throws {
@@ -39,7 +39,8 @@ struct WorkerCommand: ParsableCommand {
                 alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())
             return
         }
-        let result = try Worker.run(strategy: chosen, source: source, reference: reference, pass: pass)
+        let result = try Worker.run(
+            strategy: chosen, source: source, reference: reference, pass: pass, alreadyVerified: verified)
         try JSONEncoder().encode(result).write(to: URL(fileURLWithPath: report))
     }
 }

@@ -147,10 +147,23 @@ struct Runner {
         try append(RatiosCSV.header, to: ratiosFile)
         var progress = Progress(total: comparisons.count, log: log)
 
+        /// Time in the instruction pass, which the timing budget leaves out: with `--instructions`
+        /// the timings get the same budget as without.
+        var instructionSeconds = 0.0
+
         /// Counts, instructions and rows of a finished comparison, on disk at once.
         func finish(_ comparison: LockstepComparison) throws -> [CellResult] {
             let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
             let name = members[0].cell.source.name
+            var instructionCounts: [(total: Int, breakdown: CostBreakdown)?] = members.map { _ in nil }
+            if let valgrind, let costCategories {
+                let passStart = Date()
+                let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
+                let counted = try instructionPasses(
+                    measured.map { members[$0] }, valgrind: valgrind, categories: costCategories)
+                for (member, count) in zip(measured, counted) { instructionCounts[member] = count }
+                instructionSeconds += Date().timeIntervalSince(passStart)
+            }
             let ratios = measuredComparison.ratios
             var ratioRows: [RatioRow] = []
             var done: [CellResult] = []
@@ -174,8 +187,8 @@ struct Runner {
                 if verdict.outcome.isMeasured, counting != .none {
                     result.allocations = try countingPass(state, backend: counting)
                 }
-                if verdict.outcome.isMeasured, let valgrind, let costCategories {
-                    let counted = try instructionPass(state, valgrind: valgrind, categories: costCategories)
+                if verdict.outcome.isMeasured, valgrind != nil {
+                    let counted = instructionCounts[member]
                     result.instructions = counted?.total
                     if let counted, state.executable == nil {
                         try append(
@@ -226,7 +239,7 @@ struct Runner {
         while let index = unfinished.min(by: {
             spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
         }) {
-            let outOfTime = Date().timeIntervalSince(start) >= budget
+            let outOfTime = Date().timeIntervalSince(start) - instructionSeconds >= budget
             if lockstep[index].generations >= LockstepComparison.minimumGenerations
                 && (lockstep[index].isSettled || outOfTime)
             {
@@ -236,7 +249,7 @@ struct Runner {
                 progress.finish(
                     comparisons[index][0].cell.source.name, results: done,
                     ratios: lockstep[index].result.ratios, target: plan.precision,
-                    secondsLeft: budget - Date().timeIntervalSince(start))
+                    secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
                 continue
             }
             let before = Date()
@@ -343,10 +356,27 @@ struct Runner {
         return report.allocations
     }
 
+    /// `instructionPass` for each cell, one per core at a time: instruction counts do not depend on
+    /// the machine's load, and no timing runs meanwhile (a comparison's passes run when it is done).
+    private func instructionPasses(
+        _ states: [CellState], valgrind: String, categories: CostCategories
+    ) throws -> [(total: Int, breakdown: CostBreakdown)?] {
+        var results = [Result<(total: Int, breakdown: CostBreakdown)?, Error>](
+            repeating: .success(nil), count: states.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: states.count) { index in
+            let result = Result { try instructionPass(states[index], valgrind: valgrind, categories: categories) }
+            lock.withLock { results[index] = result }
+        }
+        return try results.map { try $0.get() }
+    }
+
     /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic
     /// hashing (without it counts spread by ~0.2% run to run): instructions per decode and where
     /// they went. Symbols are written mangled (`--demangle=no`) and demangled by `SymbolName`, so
-    /// Swift and C++ names read the same way whatever valgrind's own demangler knows.
+    /// Swift and C++ names read the same way whatever valgrind's own demangler knows. Only cells
+    /// the lockstep verified come here, so the worker skips verifying again: under callgrind it
+    /// would cost two more decodes (the strategy's and the reference's) for every cell.
     private func instructionPass(
         _ state: CellState, valgrind: String, categories: CostCategories
     ) throws -> (
@@ -357,22 +387,27 @@ struct Runner {
         // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
         // changes every run, and getenv's scans inside the decode would count differently.
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        // This build switches instrumentation on around the decode (`InstructionRegion`); another
+        // build (`ab`'s baseline) may not, so it is watched from the start: its total is the same,
+        // its call counts include the warm-up's (only this build's breakdown is written).
+        let instrumentFromStart = state.executable != nil || !InstructionRegion.controlsInstrumentation
         let wrapper = [
             "/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
             "SWIFT_DETERMINISTIC_HASHING=1",
-            valgrind, "--tool=callgrind", "--collect-atstart=no",
+            valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
             "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
         ]
         let slowLauncher = launcher(for: state).withTimeout(launcher(for: state).timeoutSeconds * 20)
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(
-                arguments: state.arguments + ["--pass", "instructions"],
+                arguments: state.arguments + ["--pass", "instructions", "--verified"],
                 environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
         } catch {
             throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
         }
-        guard case .report(let report) = exit, report.outcome == .ok, let decodes = report.countedDecodes,
+        guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
+            let decodes = report.countedDecodes,
             let text = try? String(contentsOf: output, encoding: .utf8),
             let callgrind = try? CallgrindOutput.parse(text)
         else { return nil }

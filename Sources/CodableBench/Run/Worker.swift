@@ -35,11 +35,13 @@ enum Worker {
 
     /// The counting, instruction and verify passes: one report, then the process ends.
     static func run(
-        strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass
+        strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
+        alreadyVerified: Bool = false
     ) throws
         -> WorkerReport
     {
-        var (bytes, report) = try verified(strategy: strategy, source: source, reference: reference, pass: pass)
+        var (bytes, report) = try verified(
+            strategy: strategy, source: source, reference: reference, pass: pass, alreadyVerified: alreadyVerified)
         guard report.outcome.isMeasured else { return report }
         do {
             switch pass {
