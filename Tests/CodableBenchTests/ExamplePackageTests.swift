@@ -51,6 +51,23 @@ struct ExamplePackageTests {
         #expect(run.stdout.contains("Which way should the app decode an order page?"))
     }
 
+    @Test(.enabled(if: InstructionRegion.valgrindPath() != nil, "needs valgrind"))
+    func explainsWhereItsOwnStrategiesInstructionsGo() throws {
+        let tool = try Self.build(Self.example)
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run(
+            ["--quick", "--allow-debug", "--no-count", "--instructions", "--out", out.path], program: tool, in: Self.example)
+        #expect(run.status == 0, "\(run.stderr)")
+        let costs = try CostsCSV.read(out.appendingPathComponent("latest/costs.csv"))
+        #expect(Set(costs.map(\.strategy)) == ["orders-synthesized", "orders-handwritten", "orders-dictionary"])
+        // The package's own model code is its own category, found in its own executable.
+        let own = costs.filter { $0.function.category == "model" && $0.strategy == "orders-handwritten" }
+        #expect(own.contains { $0.function.object == "orders-bench" && $0.function.name.contains("orders_bench.") })
+        let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
+        #expect(report.contains("`orders-handwritten` vs `orders-synthesized` on orders.json: "), "\(report)")
+        #expect(report.contains("`orders-dictionary` vs `orders-synthesized` on orders.json: "))
+    }
+
     @Test func deliberatelyWrongStrategyIsCaughtAgainstTheReference() throws {
         let tool = try Self.build(Self.example)
         let out = try TestSupport.temporaryDirectory()
