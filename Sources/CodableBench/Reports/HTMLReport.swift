@@ -171,19 +171,27 @@ enum HTMLReport {
             costs[cell.key.strategy]?[cell.key.profile].map { (cell.key, $0) }
         }
         guard !breakdowns.isEmpty else { return "" }
-        // The file's categories in its order, then any other id the run's costs.csv names.
+        // Every category of the file in its order (so each keeps its colour from chart to chart),
+        // then any other id the run's costs.csv names.
         let named = Set(breakdowns.flatMap { $0.1.byCategory.keys })
-        let ids = categories.categories.map(\.id).filter(named.contains) + named.subtracting(categories.categories.map(\.id)).sorted()
-        let bars = breakdowns.map { key, breakdown in
-            let byCategory = breakdown.byCategory
-            return SVGChart.StackedBar(
-                label: "\(key.strategy) · \(key.profile)", segments: ids.map { Double(byCategory[$0] ?? 0) },
-                valueText: CostDifference.count(breakdown.total) + " instructions")
-        }
-        return "<figure>"
-            + SVGChart.stacked(
-                title: "instructions per decode by category (callgrind)", legend: ids.map(categories.title(of:)), bars: bars)
-            + "</figure>"
+        let ids = categories.categories.map(\.id) + named.subtracting(categories.categories.map(\.id)).sorted()
+        let legend = ids.map(categories.title(of:))
+        // One chart per payload, in the order the cells come: a medium payload's bars would
+        // flatten a small one's to slivers on a shared scale.
+        var profiles: [String] = []
+        for (key, _) in breakdowns where !profiles.contains(key.profile) { profiles.append(key.profile) }
+        return profiles.map { profile in
+            let bars = breakdowns.filter { $0.0.profile == profile }.map { key, breakdown in
+                let byCategory = breakdown.byCategory
+                return SVGChart.StackedBar(
+                    label: key.strategy, segments: ids.map { Double(byCategory[$0] ?? 0) },
+                    valueText: CostDifference.count(breakdown.total) + " instructions")
+            }
+            return "<figure>"
+                + SVGChart.stacked(
+                    title: "\(profile): instructions per decode by category (callgrind)", legend: legend, bars: bars)
+                + "</figure>"
+        }.joined()
     }
 
     static func verdictClass(_ verdict: ClaimVerdict) -> String {

@@ -61,9 +61,11 @@ enum SVGChart {
     /// Horizontal bars split into coloured segments, with a legend (`legend[i]` names segment i).
     static func stacked(title: String, legend: [String], bars: [StackedBar]) -> String {
         let labelWidth = 300.0, plotWidth = 420.0, rowHeight = 22.0, top = 28.0
+        // Fourteen distinct colours, one per category of Data/cost-categories.json (the last,
+        // `other`, grey); a longer legend repeats them.
         let colors = [
-            "#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a", "#c49a2a", "#b54a8f", "#6b8e23",
-            "#5a5a5a", "#2a6fc4", "#bbbbbb",
+            "#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#9c755f", "#76b7b2", "#f28e2b", "#edc948", "#ff9da7",
+            "#8cd17d", "#79706e", "#1f3f8f", "#d4a6c8", "#c8c8c8",
         ]
         let legendRows = (legend.count + 2) / 3
         let height = top + rowHeight * Double(bars.count) + 16 + 18 * Double(legendRows)
