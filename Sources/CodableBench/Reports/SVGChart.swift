@@ -2,6 +2,17 @@ import Foundation
 
 /// Small SVG charts with no scripts and no external resources.
 enum SVGChart {
+    /// Every chart's `<svg>` element and its bold title.
+    private static func opening(width: Double, height: Double, title: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
+            + "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+    }
+
+    /// A bar's label, right-aligned against the plot.
+    private static func rowLabel(_ text: String, right x: Double, y: Double) -> String {
+        "<text x=\"\(x)\" y=\"\(y)\" font-size=\"12\" text-anchor=\"end\">\(escape(text))</text>"
+    }
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -23,12 +34,10 @@ enum SVGChart {
         let height = top + rowHeight * Double(bars.count) + 10
         let maxValue = (bars.compactMap { $0.high ?? $0.value } + (reference.map { [$0] } ?? [])).max() ?? 1
         let scale = maxValue > 0 ? plotWidth / maxValue : 0
-        var svg =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 230))\" height=\"\(Int(height))\" role=\"img\">"
-        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        var svg = opening(width: labelWidth + plotWidth + 230, height: height, title: title)
         for (i, bar) in bars.enumerated() {
             let y = top + Double(i) * rowHeight
-            svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" font-size=\"12\" text-anchor=\"end\">\(escape(bar.label))</text>"
+            svg += rowLabel(bar.label, right: labelWidth - 6, y: y + 15)
             if let value = bar.value {
                 let fill = bar.highlight ? "#8a6d3b" : "#4a7ab5"
                 svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 4)\" width=\"\(max(1, value * scale))\" height=\"14\" fill=\"\(fill)\"/>"
@@ -71,12 +80,10 @@ enum SVGChart {
         let height = top + rowHeight * Double(bars.count) + 16 + 18 * Double(legendRows)
         let maxValue = bars.map { $0.segments.reduce(0, +) }.max() ?? 1
         let scale = maxValue > 0 ? plotWidth / maxValue : 0
-        var svg =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(labelWidth + plotWidth + 230))\" height=\"\(Int(height))\" role=\"img\">"
-        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        var svg = opening(width: labelWidth + plotWidth + 230, height: height, title: title)
         for (i, bar) in bars.enumerated() {
             let y = top + Double(i) * rowHeight
-            svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" font-size=\"12\" text-anchor=\"end\">\(escape(bar.label))</text>"
+            svg += rowLabel(bar.label, right: labelWidth - 6, y: y + 15)
             var x = labelWidth
             for (index, value) in bar.segments.enumerated() where value > 0 {
                 let width = value * scale
@@ -111,8 +118,7 @@ enum SVGChart {
         func px(_ x: Double) -> Double { left + (x - minX) / (maxX - minX) * (width - left - right) }
         func py(_ y: Double) -> Double { height - bottom - (y - minY) / (maxY - minY) * (height - top - bottom) }
         let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a"]
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
-        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        var svg = opening(width: width, height: height, title: title)
         svg +=
             "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
         if let reference {
@@ -155,8 +161,7 @@ enum SVGChart {
         func px(_ x: Double) -> Double { left + (log10(x) - lx0) / (lx1 - lx0) * (width - left - right) }
         func py(_ y: Double) -> Double { height - bottom - (log10(y) - ly0) / (ly1 - ly0) * (height - top - bottom) }
         let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a", "#b54a9b", "#555"]
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">"
-        svg += "<text x=\"4\" y=\"18\" font-size=\"14\" font-weight=\"bold\">\(escape(title))</text>"
+        var svg = opening(width: width, height: height, title: title)
         svg +=
             "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(width - left - right)\" height=\"\(height - top - bottom)\" fill=\"none\" stroke=\"#999\"/>"
         for e in stride(from: lx0, through: lx1, by: 1) {
