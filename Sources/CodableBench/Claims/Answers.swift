@@ -76,7 +76,7 @@ struct Answer: Sendable {
             out.append(
                 "`\(strategy)` on \(unpaired.joined(separator: ", ")): "
                     + (findings.ratios.isEmpty
-                        ? "measured without paired ratios (a run from before paired measurement)"
+                        ? "measured without a paired ratio (no yardstick ran beside it in this run)"
                         : "measured, with no yardstick on those payloads"))
         }
         return out
