@@ -59,6 +59,8 @@ for i in $(seq 1 "$runs"); do
   [ "$status" -le 1 ] || { echo "run $i: ab failed (exit $status): $(tail -1 "$out/stderr")" >&2; exit 3; }
   summary="$out/latest/ab.md"
   flags=$(awk '/^### (Slower|Regressions in outcomes and counts)/{on=1; next} /^### /{on=0} on && /^- /' "$summary")
+  # Flagged at first, then not confirmed when measured again (not failed): shown, not counted.
+  unconfirmed=$(awk '/^### Not confirmed/{on=1; next} /^### /{on=0} on && /^- /' "$summary" | tr '\n' ';' | sed 's/;- /; /g; s/^- //')
   ratio=""
   if [ -n "$injected" ]; then
     ratio=$(python3 - "$out/latest/ratios.csv" "$injected" <<'PY'
@@ -73,7 +75,7 @@ PY
   [ -n "$flags" ] && flagged_runs=$((flagged_runs + 1))
   [ "$mine" -gt 0 ] && caught=$((caught + 1))
   [ "$theirs" -gt 0 ] && other=$((other + 1))
-  echo "run $i ($(( $(date +%s) - start ))s, exit $status): ${ratio:+$injected: $ratio; }flagged: $(printf '%s' "$flags" | tr '\n' ';' | sed 's/;- /; /g; s/^- //')"
+  echo "run $i ($(( $(date +%s) - start ))s, exit $status): ${ratio:+$injected: $ratio; }flagged: $(printf '%s' "$flags" | tr '\n' ';' | sed 's/;- /; /g; s/^- //')${unconfirmed:+ (not confirmed: $unconfirmed)}"
   rm -rf "$out"
 done
 if [ -n "$injected" ]; then

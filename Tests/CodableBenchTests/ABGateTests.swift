@@ -13,10 +13,41 @@ struct ABGateTests {
         SyntheticRuns.CellSpec(strategy: strategy, allocations: allocations, ratio: ratio, ratioTo: "baseline")
     }
 
-    static func gate(_ current: [SyntheticRuns.CellSpec], baseline: [SyntheticRuns.CellSpec]) throws -> ABGate {
+    static func gate(
+        _ current: [SyntheticRuns.CellSpec], baseline: [SyntheticRuns.CellSpec],
+        confirmation: [SyntheticRuns.CellSpec]? = nil
+    ) throws -> ABGate {
         try ABGate(
             current: SyntheticRuns.run(current), baseline: SyntheticRuns.run(baseline), tolerances: .standard,
-            threshold: 0.01, onlyInCurrent: ["new-strategy"])
+            threshold: 0.01, onlyInCurrent: ["new-strategy"], confirmation: try confirmation.map { try SyntheticRuns.run($0) })
+    }
+
+    @Test func aSlowerCellFailsOnlyWhenMeasuringItAgainConfirmsIt() throws {
+        let base = ["a", "b", "c"].map { Self.cell($0, nil) }
+        let current = [
+            Self.cell("a", Self.ratio(1.03, 1.02, 1.04)), Self.cell("b", Self.ratio(1.06, 1.02, 1.10)),
+            Self.cell("c", Self.ratio(1.05, 1.02, 1.08)),
+        ]
+        let gate = try Self.gate(
+            current, baseline: base,
+            confirmation: [
+                Self.cell("a", Self.ratio(1.04, 1.03, 1.05)),  // confirmed
+                Self.cell("b", Self.ratio(1.0, 0.99, 1.012)),  // reaches below 1.01: not confirmed
+                // c: the confirmation has no ratio for it (its workers failed): stays flagged
+            ])
+        #expect(gate.slower.map(\.cell.strategy) == ["a", "c"])
+        #expect(gate.notConfirmed.map(\.cell.strategy) == ["b"])
+        #expect(gate.exitStatus == 1)
+        let md = gate.markdown(provenance: SyntheticRuns.provenance)
+        #expect(md.contains("- a on small: wall time 1.03× (1.02–1.04) of the baseline; measured again: 1.04× (1.03–1.05)"), "\(md)")
+        #expect(
+            md.contains(
+                "### Not confirmed (slower at first, within ±1% when measured again; not failed)\n\n"
+                    + "- b on small: wall time 1.06× (1.02–1.10) of the baseline; measured again: 1.00× (0.99–1.01)"))
+        let noneConfirmed = try Self.gate(
+            [current[1]], baseline: [base[1]], confirmation: [Self.cell("b", Self.ratio(1.0, 0.99, 1.012))])
+        #expect(noneConfirmed.exitStatus == 0 && noneConfirmed.slower.isEmpty)
+        #expect(noneConfirmed.markdown(provenance: SyntheticRuns.provenance).hasPrefix("## CodableBench A/B: passed"))
     }
 
     @Test func aCellIsSlowerOnlyWhenItsWholeIntervalLiesBeyondTheThreshold() throws {

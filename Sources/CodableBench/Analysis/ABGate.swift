@@ -3,15 +3,28 @@ import Foundation
 /// The A/B gate: this build against a baseline build, both measured in one run (`ab`). Time is
 /// judged on each cell's paired ratio to the baseline build's worker; outcomes and the
 /// deterministic counts as `check` judges them (`Gate`, timing off).
+///
+/// A cell flagged slower is measured again, alone, in fresh processes (the confirmation run) and
+/// fails the gate only if that agrees. Over a catalogue of ~170 cells an unchanged build had a
+/// cell flagged in about half the quick runs (each interval excludes the threshold by chance now
+/// and then); two independent measurements that must both be wrong make that rare, while a real
+/// slowdown shows in both.
 struct ABGate {
-    /// A cell whose paired ratio to the baseline lies wholly beyond the threshold.
+    /// A cell whose paired ratio to the baseline lies wholly beyond the threshold, with what the
+    /// confirmation run measured, if there was one.
     struct TimingFinding: Sendable {
         let cell: CellKey
         let ratio: PairedRatio
-        var line: String { "\(cell): wall time \(ratio.text) of the baseline" }
+        var confirmation: PairedRatio? = nil
+        var line: String {
+            "\(cell): wall time \(ratio.text) of the baseline"
+                + (confirmation.map { "; measured again: \($0.text)" } ?? "")
+        }
     }
 
     let slower: [TimingFinding]
+    /// Flagged slower by the run, then not beyond the threshold when measured again (not failed).
+    let notConfirmed: [TimingFinding]
     let faster: [TimingFinding]
     let counts: Gate
     /// Cells measured in both builds, and strategies only one build has (listed, not failed).
@@ -25,22 +38,36 @@ struct ABGate {
 
     /// `threshold`: a cell is slower when its ratio's whole interval lies above 1 + threshold,
     /// faster when it lies below 1 / (1 + threshold).
+    /// `confirmation`: the run that measured the flagged cells again (nil: none was made). A
+    /// flagged cell the confirmation has no ratio for (its workers failed) stays flagged.
     init(
         current: RunData, baseline: RunData, tolerances: GateTolerances, threshold: Double,
-        onlyInCurrent: [String] = [], onlyInBaseline: [String] = []
+        onlyInCurrent: [String] = [], onlyInBaseline: [String] = [], confirmation: RunData? = nil
     ) throws {
         var untimed = tolerances
         untimed.timing.enabled = false
         counts = try Gate(baseline: baseline, current: current, tolerances: untimed)
-        let findings = RunFindings(run: current).ratios.filter { $0.yardstick == CellResult.baselineYardstick }
-            .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
-            .sorted { $0.cell < $1.cell }
-        slower = findings.filter { $0.ratio.low > 1 + threshold }
+        let findings = Self.ratios(in: current).sorted { $0.cell < $1.cell }
+        let again = Dictionary(
+            (confirmation.map(Self.ratios) ?? []).map { ($0.cell, $0.ratio) }, uniquingKeysWith: { first, _ in first })
+        let flagged = findings.filter { $0.ratio.low > 1 + threshold }.map { finding in
+            var measuredAgain = finding
+            measuredAgain.confirmation = again[finding.cell]
+            return measuredAgain
+        }
+        slower = flagged.filter { $0.confirmation.map { $0.low > 1 + threshold } ?? true }
+        notConfirmed = flagged.filter { $0.confirmation.map { $0.low <= 1 + threshold } ?? false }
         faster = findings.filter { $0.ratio.high < 1 / (1 + threshold) }
         cellsCompared = Set(current.rows.map(\.key)).intersection(baseline.rows.map(\.key)).count
         self.onlyInCurrent = onlyInCurrent
         self.onlyInBaseline = onlyInBaseline
         self.threshold = threshold
+    }
+
+    /// Each cell's paired ratio to the baseline build's worker.
+    static func ratios(in run: RunData) -> [TimingFinding] {
+        RunFindings(run: run).ratios.filter { $0.yardstick == CellResult.baselineYardstick }
+            .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
     }
 
     /// A summary that fits a pull-request comment.
@@ -51,7 +78,8 @@ struct ABGate {
             "\(cellsCompared) cells, each measured by the baseline build's worker and this build's in lockstep "
                 + "(\(provenance.os), \(provenance.swiftVersion), commit \(provenance.gitCommit.prefix(12))). "
                 + "A cell is slower or faster when its paired ratio's 95% interval lies wholly beyond ±\(percent); "
-                + "outcomes and allocation counts must match (tolerances as `check`).", "",
+                + "a slower cell is measured again in fresh processes and fails only if that confirms it. "
+                + "Outcomes and allocation counts must match (tolerances as `check`).", "",
         ]
         func section(_ title: String, _ lines: [String]) {
             guard !lines.isEmpty else { return }
@@ -59,6 +87,7 @@ struct ABGate {
         }
         section("Slower", slower.map(\.line))
         section("Regressions in outcomes and counts", counts.regressions.map(\.line))
+        section("Not confirmed (slower at first, within ±\(percent) when measured again; not failed)", notConfirmed.map(\.line))
         section("Faster", faster.map(\.line))
         section("Fewer allocations", counts.improvements.map(\.line))
         section("Only in this build (not compared)", onlyInCurrent)

@@ -36,6 +36,9 @@ struct ABCommand: ParsableCommand {
     @Flag(help: "Allow a debug build to run.")
     var allowDebug = false
 
+    @Flag(help: "Fail on a slower cell without measuring it again first.")
+    var noConfirm = false
+
     func validate() throws {
         guard threshold >= 0 && threshold < 1 else { throw ValidationError("--threshold must be a fraction in [0, 1), got \(threshold)") }
     }
@@ -74,9 +77,22 @@ struct ABCommand: ParsableCommand {
         let directory = try Runner(runPlan: plan, options: options).run()
         let current = try RunData.load(directory.path)
         let base = try RunData.load(directory.appendingPathComponent("baseline").path)
-        let gate = try ABGate(
+        var gate = try ABGate(
             current: current, baseline: base, tolerances: tolerances, threshold: threshold,
             onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs)
+        // The confirmation run: the flagged cells alone, in fresh processes, written under the run.
+        if !noConfirm, let suspects = plan.restricted(to: Set(gate.slower.map(\.cell))) {
+            FileHandle.standardError.write(
+                Data("measuring the \(suspects.cells.count) slower cell(s) again to confirm\n".utf8))
+            var again = options
+            again.countAllocations = false
+            again.countInstructions = false
+            again.resultsDirectory = directory.appendingPathComponent("confirmation")
+            let confirmation = try RunData.load(Runner(runPlan: suspects, options: again).run().path)
+            gate = try ABGate(
+                current: current, baseline: base, tolerances: tolerances, threshold: threshold,
+                onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs, confirmation: confirmation)
+        }
         let summary = gate.markdown(provenance: current.rows[0].provenance)
         do { try Data(summary.utf8).write(to: directory.appendingPathComponent("ab.md")) } catch {
             throw HarnessFailure("cannot write \(directory.path)/ab.md: \(error.localizedDescription)")

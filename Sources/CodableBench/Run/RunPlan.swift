@@ -97,6 +97,16 @@ struct RunPlan {
         guard !cells.isEmpty else { throw UsageError("nothing to run: the baseline has no cells") }
     }
 
+    /// This plan's cells whose keys are in `keys`, or nil when none is (`ab`'s confirmation run).
+    func restricted(to keys: Set<CellKey>) -> RunPlan? {
+        let kept = cells.filter {
+            keys.contains(CellKey(group: $0.strategy.group, strategy: $0.strategy.id, profile: $0.source.name))
+        }
+        return kept.isEmpty ? nil : RunPlan(cells: kept)
+    }
+
+    private init(cells: [Cell]) { self.cells = cells }
+
     /// Every selected strategy on each file (by default the model-free ones: groups `any-json`
     /// and `references`).
     init(catalogue: [Strategy], strategyIDs: [String], files: [URL]) throws {

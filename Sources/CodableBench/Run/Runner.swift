@@ -219,7 +219,8 @@ struct Runner {
         // comparison takes many generations and a slow one (large payloads) few, and a comparison
         // that meets its target early leaves its time to the others. Each comparison's generations
         // spread over the run, so its interval covers the machine's states across the run. Three
-        // generations each, whatever the budget; a comparison's rows are written when it finishes.
+        // generations each whatever the budget (six in `ab`); a comparison's rows are written when
+        // it finishes.
         var lockstep = comparisons.map { members in
             LockstepComparison(
                 members: members,
@@ -232,6 +233,8 @@ struct Runner {
                         }),
                 plan: plan, environment: timingEnvironment, launcher: launcher(for:))
         }
+        let minimumGenerations =
+            options.baseline != nil ? LockstepComparison.minimumGenerationsToGate : LockstepComparison.minimumGenerations
         let perCell = Double(plan.budgetNanosecondsPerCell) / 1e9
         let budget = perCell * Double(states.count)
         var spent = [Double](repeating: 0, count: lockstep.count)
@@ -240,7 +243,7 @@ struct Runner {
             spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
         }) {
             let outOfTime = Date().timeIntervalSince(start) - instructionSeconds >= budget
-            if lockstep[index].generations >= LockstepComparison.minimumGenerations
+            if lockstep[index].generations >= minimumGenerations
                 && (lockstep[index].isSettled || outOfTime)
             {
                 let done = try finish(lockstep[index])
