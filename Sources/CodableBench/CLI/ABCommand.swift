@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 
 struct ABCommand: ParsableCommand {
+    /// How much more time per cell the confirmation run has than the first.
+    static let confirmationBudgetFactor: UInt64 = 4
+
     static let configuration = CommandConfiguration(
         commandName: "ab",
         abstract: "The A/B gate: measure every selected cell with a baseline build and this one, paired, in one run.",
@@ -88,6 +91,9 @@ struct ABCommand: ParsableCommand {
             again.countAllocations = false
             again.countInstructions = false
             again.resultsDirectory = directory.appendingPathComponent("confirmation")
+            // Alone, a cell has no settled comparisons to inherit time from, and a large payload's
+            // interval would rest on a few generations: more time per cell (there are few cells).
+            again.plan.budgetNanosecondsPerCell *= Self.confirmationBudgetFactor
             let confirmation = try RunData.load(Runner(runPlan: suspects, options: again).run().path)
             gate = try ABGate(
                 current: current, baseline: base, tolerances: tolerances, threshold: threshold,
