@@ -39,11 +39,11 @@ struct ABGateTests {
         #expect(gate.notConfirmed.map(\.cell.strategy) == ["b"])
         #expect(gate.exitStatus == 1)
         let md = gate.markdown(provenance: SyntheticRuns.provenance)
-        #expect(md.contains("- a on small: wall time 1.03× (1.02–1.04) of the baseline; measured again: 1.04× (1.03–1.05)"), "\(md)")
+        #expect(md.contains("- a on small: wall time 1.030× (1.020–1.040) of the baseline; measured again: 1.040× (1.030–1.050)"), "\(md)")
         #expect(
             md.contains(
                 "### Not confirmed (slower at first, within ±1% when measured again; not failed)\n\n"
-                    + "- b on small: wall time 1.06× (1.02–1.10) of the baseline; measured again: 1.00× (0.99–1.01)"))
+                    + "- b on small: wall time 1.060× (1.020–1.100) of the baseline; measured again: 1.000× (0.990–1.012)"))
         let noneConfirmed = try Self.gate(
             [current[1]], baseline: [base[1]], confirmation: [Self.cell("b", Self.ratio(1.0, 0.99, 1.012))])
         #expect(noneConfirmed.exitStatus == 0 && noneConfirmed.slower.isEmpty)
@@ -64,7 +64,7 @@ struct ABGateTests {
         #expect(gate.exitStatus == 1 && gate.cellsCompared == 4)
         let md = gate.markdown(provenance: SyntheticRuns.provenance)
         #expect(md.hasPrefix("## CodableBench A/B: regression"))
-        #expect(md.contains("### Slower\n\n- a on small: wall time 1.03× (1.02–1.04) of the baseline"))
+        #expect(md.contains("### Slower\n\n- a on small: wall time 1.030× (1.020–1.040) of the baseline"))
         #expect(md.contains("### Faster\n\n- c on small") && md.contains("### Only in this build (not compared)\n\n- new-strategy"))
     }
 
