@@ -6,9 +6,9 @@ import Foundation
 ///
 /// A cell flagged slower is measured again, alone, in fresh processes (the confirmation run) and
 /// fails the gate only if that agrees. Over a catalogue of ~170 cells an unchanged build had a
-/// cell flagged in about half the quick runs (each interval excludes the threshold by chance now
-/// and then); two independent measurements that must both be wrong make that rare, while a real
-/// slowdown shows in both.
+/// cell flagged in 3 of 5 quick runs (each interval excludes the threshold by chance now and
+/// then); two independent measurements that must both be wrong make that rare (0 of 5 with the
+/// confirmation), while a real slowdown shows in both.
 struct ABGate {
     /// A cell whose paired ratio to the baseline lies wholly beyond the threshold, with what the
     /// confirmation run measured, if there was one.
