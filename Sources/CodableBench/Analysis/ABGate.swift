@@ -17,12 +17,9 @@ struct ABGate {
         let ratio: PairedRatio
         var confirmation: PairedRatio? = nil
         var line: String {
-            "\(cell): wall time \(Self.text(ratio)) of the baseline"
-                + (confirmation.map { "; measured again: \(Self.text($0))" } ?? "")
-        }
-        /// Three decimals: with a 1% threshold, "(1.01–1.03)" would not say on which side it lies.
-        static func text(_ ratio: PairedRatio) -> String {
-            String(format: "%.3f× (%.3f–%.3f)", ratio.value, ratio.low, ratio.high)
+            // Three decimals: with a 1% threshold, "(1.01–1.03)" would not say on which side it lies.
+            "\(cell): wall time \(ratio.preciseText) of the baseline"
+                + (confirmation.map { "; measured again: \($0.preciseText)" } ?? "")
         }
     }
 

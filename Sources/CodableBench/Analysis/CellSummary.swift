@@ -70,7 +70,7 @@ extension CellSummary {
     /// runs before paired measurement, the ratio of the two medians (marked "unpaired").
     func ratioText(reference: CellSummary?) -> String {
         if let ratio {
-            return String(format: "%.3f× (%.3f–%.3f)", ratio.value.value, ratio.value.low, ratio.value.high)
+            return ratio.value.preciseText
         }
         guard let mine = metrics[.wallTime]?.median, let theirs = reference?.metrics[.wallTime]?.median, theirs > 0
         else { return "-" }

@@ -45,7 +45,7 @@ struct Crossover: Sendable {
     }
 
     var pointsText: String {
-        points.map { String(format: "%@: %.3f× (%.3f–%.3f)", $0.knob.formatted, $0.ratio.value, $0.ratio.low, $0.ratio.high) }
+        points.map { "\($0.knob.formatted): \($0.ratio.preciseText)" }
             .joined(separator: ", ")
     }
 

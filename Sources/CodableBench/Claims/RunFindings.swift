@@ -93,4 +93,7 @@ extension PairedRatio {
         let digits = value >= 10 ? "%.1f" : value < 0.1 ? "%.3f" : "%.2f"
         return String(format: "\(digits)× (\(digits)–\(digits))", value, low, high)
     }
+
+    /// `1.462× (1.441–1.474)`: three decimals, where a 1–2% margin or threshold is read against it.
+    var preciseText: String { String(format: "%.3f× (%.3f–%.3f)", value, low, high) }
 }

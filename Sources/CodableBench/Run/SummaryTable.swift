@@ -13,7 +13,7 @@ enum SummaryTable {
             let outcome = result.verdict.outcome.rawValue + (result.isUnexpected ? " (unexpected)" : "")
             var cells = [id.group, id.strategy, id.profile, outcome]
             if let (_, ratio) = result.groupRatio {
-                cells.append(String(format: "%.3f× (%.3f–%.3f)", ratio.value, ratio.low, ratio.high))
+                cells.append(ratio.preciseText)
                 cells.append(
                     result.cell.strategy.isReference
                         ? "reference"
