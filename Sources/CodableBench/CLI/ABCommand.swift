@@ -80,9 +80,12 @@ struct ABCommand: ParsableCommand {
         let directory = try Runner(runPlan: plan, options: options).run()
         let current = try RunData.load(directory.path)
         let base = try RunData.load(directory.appendingPathComponent("baseline").path)
-        var gate = try ABGate(
-            current: current, baseline: base, tolerances: tolerances, threshold: threshold,
-            onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs)
+        func judge(confirmation: RunData?) throws -> ABGate {
+            try ABGate(
+                current: current, baseline: base, tolerances: tolerances, threshold: threshold,
+                onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs, confirmation: confirmation)
+        }
+        var gate = try judge(confirmation: nil)
         // The confirmation run: the flagged cells alone, in fresh processes, written under the run.
         if !noConfirm, let suspects = plan.restricted(to: Set(gate.slower.map(\.cell))) {
             FileHandle.standardError.write(
@@ -95,9 +98,7 @@ struct ABCommand: ParsableCommand {
             // interval would rest on a few generations: more time per cell (there are few cells).
             again.plan.budgetNanosecondsPerCell *= Self.confirmationBudgetFactor
             let confirmation = try RunData.load(Runner(runPlan: suspects, options: again).run().path)
-            gate = try ABGate(
-                current: current, baseline: base, tolerances: tolerances, threshold: threshold,
-                onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs, confirmation: confirmation)
+            gate = try judge(confirmation: confirmation)
         }
         let summary = gate.markdown(provenance: current.rows[0].provenance)
         do { try Data(summary.utf8).write(to: directory.appendingPathComponent("ab.md")) } catch {

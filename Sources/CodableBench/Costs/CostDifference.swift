@@ -48,17 +48,10 @@ struct CostDifference: Sendable {
         strategyTotal = mine.total
         yardstickTotal = theirs.total
         let sign = mine.total >= theirs.total ? 1 : -1
-        let mineByCategory = mine.byCategory, theirsByCategory = theirs.byCategory
-        categories = Set(mineByCategory.keys).union(theirsByCategory.keys)
-            .map { (id: $0, delta: (mineByCategory[$0] ?? 0) - (theirsByCategory[$0] ?? 0)) }
-            .sorted { ($0.delta * sign, $1.id) > ($1.delta * sign, $0.id) }
-        let mineAllocations = mine.allocationsByCategory, theirAllocations = theirs.allocationsByCategory
-        let allocations = Set(mineAllocations.keys).union(theirAllocations.keys)
-            .map { (id: $0, delta: (mineAllocations[$0] ?? 0) - (theirAllocations[$0] ?? 0)) }
-        let allocationSign = allocations.reduce(0) { $0 + $1.delta } >= 0 ? 1 : -1
-        self.allocations = allocations.sorted {
-            ($0.delta * allocationSign, $1.id) > ($1.delta * allocationSign, $0.id)
-        }
+        categories = Self.changes(mine.byCategory, theirs.byCategory, totalDirection: sign)
+        let allocationChange = mine.allocationsByCategory.values.reduce(0, +) - theirs.allocationsByCategory.values.reduce(0, +)
+        allocations = Self.changes(
+            mine.allocationsByCategory, theirs.allocationsByCategory, totalDirection: allocationChange >= 0 ? 1 : -1)
         var byName: [String: FunctionDelta] = [:]
         for (breakdown, sign) in [(mine, 1), (theirs, -1)] {
             for function in breakdown.functions {
@@ -144,6 +137,15 @@ struct CostDifference: Sendable {
                 + "\(categories.title(of: largest.id).lowercased()))"
         }
         return text + allocationClause(categories: categories)
+    }
+
+    /// Per category, mine minus theirs: those that went with the total first (largest first), then
+    /// those that went against it (largest last).
+    private static func changes(
+        _ mine: [String: Int], _ theirs: [String: Int], totalDirection sign: Int
+    ) -> [(id: String, delta: Int)] {
+        Set(mine.keys).union(theirs.keys).map { (id: $0, delta: (mine[$0] ?? 0) - (theirs[$0] ?? 0)) }
+            .sorted { ($0.delta * sign, $1.id) > ($1.delta * sign, $0.id) }
     }
 
     /// The changes that went with `direction` (largest first) and those that went against it
