@@ -12,9 +12,7 @@ struct WorkerCommand: ParsableCommand {
     @Option var payloadFile: String?
     @Option var planJson: String
     @Option var pass: String
-    /// Lockstep pass: the CPU to run on once warmed up.
-    @Option var cpu: Int?
-    /// Lockstep and instructions passes: a worker of this binary verified this decode of these bytes already.
+    /// A worker of this binary verified this decode of these bytes already (all passes but `verify`).
     @Flag var verified = false
 
     func run() throws {
@@ -35,7 +33,7 @@ struct WorkerCommand: ParsableCommand {
         let reference = CommandLineTool.catalogue.reference(for: chosen)
         if pass == .lockstep {
             try Worker.serve(
-                strategy: chosen, source: source, reference: reference, plan: plan, cpu: cpu,
+                strategy: chosen, source: source, reference: reference, plan: plan,
                 alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())
             return
         }

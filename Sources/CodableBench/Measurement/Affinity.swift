@@ -28,19 +28,45 @@ enum Affinity {
     /// The CPU lockstep workers are pinned to: the last one this process may use, or nil where
     /// there is only one (nothing to choose) or the platform has no affinity call.
     static func timingCPU() -> Int? {
+        guard let allowed = allowed(), allowed.count > 1 else { return nil }
+        return allowed.last
+    }
+
+    /// Runs `body` with this thread kept off `cpu`, so that the processes it starts inherit that:
+    /// the lockstep workers of the next generation verify and warm up beside the timing CPU while
+    /// the current one samples on it. Nil: `body` as is.
+    static func avoiding<T>(_ cpu: Int?, _ body: () throws -> T) rethrows -> T {
+        guard let cpu, let saved = allowed() else { return try body() }
+        let others = saved.filter { $0 != cpu }
+        guard !others.isEmpty, apply(others, to: 0) else { return try body() }
+        defer { _ = apply(saved, to: 0) }
+        return try body()
+    }
+
+    /// Lets process `pid` run on every CPU this process may use (a generation's workers while
+    /// the runner waits for them and nothing samples).
+    @discardableResult
+    static func release(_ pid: pid_t) -> Bool {
+        guard let all = allowed() else { return false }
+        return apply(all, to: pid)
+    }
+
+    /// True when process `pid` (0: this thread) now runs on `cpu` only.
+    @discardableResult
+    static func pin(_ pid: pid_t = 0, to cpu: Int) -> Bool { apply([cpu], to: pid) }
+
+    /// The CPUs this thread may run on.
+    private static func allowed() -> [Int]? {
         guard let get = call("sched_getaffinity") else { return nil }
         var set = [UInt8](repeating: 0, count: setSize)
         guard set.withUnsafeMutableBytes({ get(0, setSize, $0.baseAddress) }) == 0 else { return nil }
-        let allowed = (0..<(setSize * 8)).filter { set[$0 / 8] & (1 << ($0 % 8)) != 0 }
-        return allowed.count > 1 ? allowed.last : nil
+        return (0..<(setSize * 8)).filter { set[$0 / 8] & (1 << ($0 % 8)) != 0 }
     }
 
-    /// True when this process now runs on `cpu` only.
-    @discardableResult
-    static func pin(to cpu: Int) -> Bool {
-        guard let set = call("sched_setaffinity"), cpu >= 0, cpu < setSize * 8 else { return false }
+    private static func apply(_ cpus: [Int], to pid: pid_t) -> Bool {
+        guard let set = call("sched_setaffinity"), cpus.allSatisfy({ $0 >= 0 && $0 < setSize * 8 }) else { return false }
         var mask = [UInt8](repeating: 0, count: setSize)
-        mask[cpu / 8] = 1 << (cpu % 8)
-        return mask.withUnsafeMutableBytes { set(0, setSize, $0.baseAddress) } == 0
+        for cpu in cpus { mask[cpu / 8] |= 1 << (cpu % 8) }
+        return mask.withUnsafeMutableBytes { set(pid, setSize, $0.baseAddress) } == 0
     }
 }

@@ -10,7 +10,7 @@ struct LockstepComparison {
     let plan: SamplingPlan
     let environment: [String: String]
     let launcher: (Runner.CellState) -> WorkerLauncher
-    /// Every worker runs on this CPU once warmed up (see `Affinity`).
+    /// Every worker samples on this CPU (see `Affinity`); workers start on the others.
     var cpu: Int? = Affinity.timingCPU()
 
     /// Generations every comparison runs, whatever the run's budget.
@@ -51,17 +51,26 @@ struct LockstepComparison {
                 ? LockstepProtocol.batchesPerSample
                 : Int(min(Double(LockstepProtocol.batchesPerSample), max(1, (target / perDecode).rounded(.up))))
         }
+
+        /// From the median time per decode of the generation before, else the fastest warm-up
+        /// decode, else one decode in one batch.
+        init(lastPerDecode: Double?, warmupNanoseconds: UInt64?, target: Double) {
+            // `Double($0)`, not `map(Double.init)`, which picks `Double(bitPattern:)`.
+            self.init(nanosecondsPerDecode: lastPerDecode ?? warmupNanoseconds.map { Double($0) } ?? target, target: target)
+        }
     }
 
     struct Result {
         var verdicts: [Verdict]
         var outputBytes: [Int?]
-        /// Per generation, its samples in the order taken (calibration samples left out).
+        /// Per generation, its samples in the order taken.
         var generations: [[Sample]] = []
         /// Per member and generation, the log ratios of its pairs, taken once as each generation
         /// is recorded.
         var logRatios: [[[Double]]]
         var measuredNanoseconds: UInt64 = 0
+        /// Where the generations' wall time went (run.json's `phases`).
+        var phases = GenerationPhases()
 
         /// Per member, the paired ratio to its yardstick so far.
         var ratios: [PairedRatio?] { logRatios.map { PairedRatio(logRatiosByGeneration: $0) } }
@@ -82,6 +91,8 @@ struct LockstepComparison {
     /// What has been measured so far, and which members are still measured.
     private(set) var result: Result
     private(set) var active: Set<Int>
+    /// Each member's median time per decode in the last generation: the next one's sample size.
+    private var lastPerDecode: [Int: Double] = [:]
 
     init(
         members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
@@ -100,15 +111,6 @@ struct LockstepComparison {
 
     var generations: Int { result.generations.count }
 
-    /// Runs one more process generation of every active member.
-    mutating func measureGeneration() throws {
-        let samples = try runGeneration()
-        let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })
-        for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
-        result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
-        result.generations.append(samples)
-    }
-
     /// Nothing more to measure: no active member, the plan's most generations, no ratio to
     /// sharpen, or the plan's floor reached with every ratio within the target. (The runner's
     /// minimum of three generations and the run's budget come on top.)
@@ -123,46 +125,97 @@ struct LockstepComparison {
 
     private func timeout(_ member: Int) -> Double { launcher(members[member]).timeoutSeconds }
 
-    /// Starts the active members' workers, waits for them to verify and warm up, calibrates their
-    /// sample sizes, runs one round, and stops them. Members that fail leave `active` with their
-    /// verdict.
-    private mutating func runGeneration() throws -> [Sample] {
+    /// A generation's workers, launched: verifying and warming up, on the CPUs other than the
+    /// timing CPU, while the runner samples another comparison's generation there.
+    final class StartingGeneration {
+        fileprivate var workers: [Int: LockstepWorker]
+        fileprivate let launched: UInt64
+
+        fileprivate init(workers: [Int: LockstepWorker], launched: UInt64) {
+            self.workers = workers
+            self.launched = launched
+        }
+
+        /// Stops the workers not yet stopped (a generation the runner no longer needs).
+        func stop() { workers.values.forEach { $0.stop() } }
+        deinit { stop() }
+    }
+
+    /// A generation being launched on a thread of its own, so that creating its processes (about
+    /// 14 ms each when the CPU is shared with workers starting) overlaps the round that samples.
+    final class Launch: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var outcome: Swift.Result<StartingGeneration, Error>?
+
+        init(_ comparison: LockstepComparison) {
+            Thread {
+                self.outcome = Swift.Result { try comparison.launchGeneration() }
+                self.done.signal()
+            }.start()
+        }
+
+        /// The launched generation, once its workers exist.
+        func generation() throws -> StartingGeneration {
+            done.wait()
+            return try outcome!.get()
+        }
+    }
+
+    /// A generation whose workers verified and warmed up: their sample sizes, ready to sample.
+    struct ReadyGeneration {
+        fileprivate let starting: StartingGeneration
+        fileprivate let sizes: [Int: Size]
+    }
+
+    /// Starts a worker for every active member. They verify (the first generation only) and warm
+    /// up (idem) on the CPUs other than the timing CPU, in parallel, and wait for requests.
+    func launchGeneration() throws -> StartingGeneration {
         var workers: [Int: LockstepWorker] = [:]
         let launched = Clocks.wall()
         let verifiedBefore = !result.generations.isEmpty
-        for member in active.sorted() {
-            let state = members[member]
-            do {
-                workers[member] = try LockstepWorker(
-                    launcher: launcher(state),
-                    arguments: state.arguments + ["--pass", "lockstep"]
-                        + (cpu.map { ["--cpu", "\($0)"] } ?? [])
-                        + (verifiedBefore ? ["--verified"] : []),
-                    environment: environment)
-            } catch {
-                throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+        try Affinity.avoiding(cpu) {
+            for member in active.sorted() {
+                let state = members[member]
+                do {
+                    workers[member] = try LockstepWorker(
+                        launcher: launcher(state),
+                        arguments: (verifiedBefore ? state.verifiedArguments : state.arguments) + ["--pass", "lockstep"],
+                        environment: environment)
+                } catch {
+                    workers.values.forEach { $0.stop() }
+                    throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+                }
             }
         }
-        defer { workers.values.forEach { $0.stop() } }
-        func end(_ member: Int, _ verdict: Verdict) {
-            result.verdicts[member] = verdict
-            active.remove(member)
-            workers[member]?.stop()
-        }
+        return StartingGeneration(workers: workers, launched: launched)
+    }
 
-        // Ready: verified and warmed up, in parallel on every core.
-        var firstGuess: [Int: Double] = [:]
+    /// Waits until the generation's workers exist and are ready; members that fail leave `active`
+    /// with their verdict.
+    mutating func awaitReady(_ launch: Launch) throws -> ReadyGeneration {
+        let launchWait = Clocks.wall()
+        let starting = try launch.generation()
+        let waitStart = Clocks.wall()
+        result.phases.launchingSeconds += Double(waitStart - launchWait) / 1e9
+        defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
+        // Nothing samples while the runner waits: the workers may use every CPU.
+        if cpu != nil { starting.workers.values.forEach { Affinity.release($0.pid) } }
+        var sizes: [Int: Size] = [:]
+        let target = Double(plan.minSampleNanoseconds)
         for member in active.sorted() {
-            let elapsed = Double(Clocks.wall() - launched) / 1e9
-            switch workers[member]!.next(within: max(timeout(member) - elapsed, 0.001)) {
+            guard let worker = starting.workers[member] else { continue }
+            let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
+            switch worker.next(within: max(timeout(member) - elapsed, 0.001)) {
             case .ended(let verdict):
-                end(member, verdict)
+                end(member, verdict, in: starting)
             case .timedOut:
                 // Counted from the worker's start: say the whole limit, not what was left of it.
-                end(member, Verdict(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"))
+                end(member, Verdict(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"), in: starting)
             case .line(let line):
                 guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
-                    end(member, Verdict(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"))
+                    end(
+                        member, Verdict(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"),
+                        in: starting)
                     continue
                 }
                 let expected = members[member].payload.sha256
@@ -171,52 +224,76 @@ struct LockstepComparison {
                         "worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
                 }
                 if let bytes = report.outputBytes { result.outputBytes[member] = bytes }
-                guard report.outcome.isMeasured, let warmup = report.warmupDecodeNanoseconds else {
-                    end(member, Verdict(report.outcome, report.detail))
+                guard report.outcome.isMeasured else {
+                    end(member, Verdict(report.outcome, report.detail), in: starting)
                     continue
                 }
-                firstGuess[member] = Double(warmup)
+                // Sample sizes anew in every generation, from the generation before (later workers
+                // do not warm up) or the fastest warm-up decode: a size decided once (1 or 2
+                // decodes a batch, say) would bias a whole run; drawn per generation, it is part of
+                // the variation between generations that the interval includes.
+                sizes[member] = Size(
+                    lastPerDecode: lastPerDecode[member], warmupNanoseconds: report.warmupDecodeNanoseconds, target: target)
             }
         }
+        return ReadyGeneration(starting: starting, sizes: sizes)
+    }
 
-        func sample(_ member: Int, _ size: Size) -> Sample? {
-            guard active.contains(member), let worker = workers[member] else { return nil }
-            worker.request(decodes: size.decodes, batches: size.batches)
-            switch worker.next(within: timeout(member)) {
-            case .ended(let verdict), .timedOut(let verdict):
-                end(member, verdict)
-            case .line(let line):
-                switch LockstepProtocol.Reply(line: line) {
-                case .sample(let wall, let cpu):
-                    return Sample(
-                        member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
-                        cpuNanoseconds: cpu)
-                case .failure(let message):
-                    end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"))
-                case nil:
-                    end(member, Verdict(.crashed, "worker said something else than a sample: \(FirstDifference.clip(line, limit: 120))"))
-                }
-            }
-            return nil
+    /// Runs the generation's one round on the timing CPU, one worker at a time, stops the
+    /// workers, and records the samples.
+    mutating func measure(_ ready: ReadyGeneration) throws {
+        if let cpu {
+            for (member, worker) in ready.starting.workers where active.contains(member) { Affinity.pin(worker.pid, to: cpu) }
         }
-
-        // Calibration: one sample each, on the timing CPU now and not recorded, which sets the
-        // generation's sample sizes and warms the process. Anew in every generation: a size decided
-        // once (1 or 2 decodes a batch, say) would bias a whole run; drawn per generation, it is
-        // part of the variation between generations that the interval includes.
-        let target = Double(plan.minSampleNanoseconds)
-        var sizes: [Int: Size] = [:]
-        for member in active.sorted() {
-            let guess = Size(nanosecondsPerDecode: firstGuess[member] ?? target, target: target)
-            guard let calibration = sample(member, guess) else { continue }
-            sizes[member] = Size(nanosecondsPerDecode: calibration.perDecode, target: target)
-        }
-
-        // One round: a block per (strategy, yardstick), in shuffled order.
+        var roundStart = Clocks.wall()
         var samples: [Sample] = []
+        // One round: a block per (strategy, yardstick), in shuffled order.
         for member in schedule.round(active: active, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
-            if let size = sizes[member], let taken = sample(member, size) { samples.append(taken) }
+            if let size = ready.sizes[member], let taken = sample(member, size, in: ready.starting) {
+                samples.append(taken)
+            }
         }
-        return samples
+        result.phases.samplingSeconds += Double(Clocks.wall() - roundStart) / 1e9
+        roundStart = Clocks.wall()
+        ready.starting.stop()
+        result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
+
+        for member in active {
+            let times = samples.filter { $0.member == member }.map(\.perDecode).sorted()
+            if !times.isEmpty { lastPerDecode[member] = times[times.count / 2] }
+        }
+        let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })
+        for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
+        result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
+        result.generations.append(samples)
+    }
+
+    private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {
+        result.verdicts[member] = verdict
+        active.remove(member)
+        generation.workers[member]?.stop()
+    }
+
+    private mutating func sample(_ member: Int, _ size: Size, in generation: StartingGeneration) -> Sample? {
+        guard active.contains(member), let worker = generation.workers[member] else { return nil }
+        worker.request(decodes: size.decodes, batches: size.batches)
+        switch worker.next(within: timeout(member)) {
+        case .ended(let verdict), .timedOut(let verdict):
+            end(member, verdict, in: generation)
+        case .line(let line):
+            switch LockstepProtocol.Reply(line: line) {
+            case .sample(let wall, let cpu):
+                return Sample(
+                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
+                    cpuNanoseconds: cpu)
+            case .failure(let message):
+                end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
+            case nil:
+                end(
+                    member, Verdict(.crashed, "worker said something else than a sample: \(FirstDifference.clip(line, limit: 120))"),
+                    in: generation)
+            }
+        }
+        return nil
     }
 }

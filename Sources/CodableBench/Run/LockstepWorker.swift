@@ -25,6 +25,7 @@ final class LockstepWorker {
     private let stderrFile: URL
     private var buffer: [UInt8] = []
     private(set) var isRunning = true
+    var pid: pid_t { process.processIdentifier }
 
     init(launcher: WorkerLauncher, arguments: [String], environment extra: [String: String]) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-\(UUID().uuidString)")

@@ -10,6 +10,8 @@ struct RunInfo: Codable, Sendable {
     var measuredSeconds: Double
     /// The ratio intervals' target half-width (`--precision`).
     var precisionTarget: Double?
+    /// Where the wall time went (newer files only).
+    var phases: GenerationPhases?
 
     /// Share of the run's wall time spent inside measured regions.
     var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }

@@ -109,14 +109,24 @@ struct Runner {
         var payloads: [String: PreparedPayload] = [:]
         var results: [CellResult] = []
         let start = Date()
+        let payloadFolder = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-payloads-\(runID)")
+        do { try FileManager.default.createDirectory(at: payloadFolder, withIntermediateDirectories: true) } catch {
+            throw HarnessFailure("cannot create \(payloadFolder.path): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: payloadFolder) }
         let states = try cells.flatMap { cell -> [CellState] in
             let key = cell.source.knobs
-            let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source)
+            let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source, writingTo: payloadFolder)
             payloads[key] = payload
-            let state = CellState(cell: cell, payload: payload, arguments: try workerArguments(cell))
+            let state = CellState(
+                cell: cell, payload: payload, arguments: try workerArguments(cell, source: cell.source),
+                verifiedArguments: try workerArguments(cell, source: .file(payload.file), plan: plan.withoutWarmup)
+                    + ["--verified"])
             // ab: the baseline build's worker first, then this build's, paired with it.
             guard let baseline = options.baseline else { return [state] }
-            return [CellState(cell: cell, payload: payload, arguments: state.arguments, executable: baseline), state]
+            var baselineState = state
+            baselineState.executable = baseline
+            return [baselineState, state]
         }
         let baselineDirectory = runDirectory.appendingPathComponent("baseline")
         let baselineResultsFile = baselineDirectory.appendingPathComponent("results.csv")
@@ -159,10 +169,17 @@ struct Runner {
             if let valgrind, let costCategories {
                 let passStart = Date()
                 let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
-                let counted = try instructionPasses(
-                    measured.map { members[$0] }, valgrind: valgrind, categories: costCategories)
+                let counted = try Self.onePerCore(measured.map { members[$0] }) {
+                    try instructionPass($0, valgrind: valgrind, categories: costCategories)
+                }
                 for (member, count) in zip(measured, counted) { instructionCounts[member] = count }
                 instructionSeconds += Date().timeIntervalSince(passStart)
+            }
+            var allocations: [[AllocationCount]?] = members.map { _ in nil }
+            if counting != .none {
+                let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
+                let counted = try Self.onePerCore(measured.map { members[$0] }) { try countingPass($0, backend: counting) }
+                for (member, count) in zip(measured, counted) { allocations[member] = count }
             }
             let ratios = measuredComparison.ratios
             var ratioRows: [RatioRow] = []
@@ -184,9 +201,7 @@ struct Runner {
                                 ratio: ratio))
                     }
                 }
-                if verdict.outcome.isMeasured, counting != .none {
-                    result.allocations = try countingPass(state, backend: counting)
-                }
+                result.allocations = allocations[member]
                 if verdict.outcome.isMeasured, valgrind != nil {
                     let counted = instructionCounts[member]
                     result.instructions = counted?.total
@@ -238,37 +253,53 @@ struct Runner {
         let perCell = Double(plan.budgetNanosecondsPerCell) / 1e9
         let budget = perCell * Double(states.count)
         var spent = [Double](repeating: 0, count: lockstep.count)
+        var finishingSeconds = 0.0
         var unfinished = Set(lockstep.indices)
-        while let index = unfinished.min(by: {
-            spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
-        }) {
-            let outOfTime = Date().timeIntervalSince(start) - instructionSeconds >= budget
-            if lockstep[index].generations >= minimumGenerations
-                && (lockstep[index].isSettled || outOfTime)
-            {
+        /// Finishes the comparisons that are done, then launches a generation of the one with the
+        /// smallest share of its budget used, other than `busy` (the one sampling now, which never
+        /// has two generations in flight), or returns nil when none is left.
+        func launchNext(besides busy: Int?) throws -> (index: Int, launch: LockstepComparison.Launch)? {
+            while let index = unfinished.subtracting([busy].compactMap { $0 }).min(by: {
+                spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
+            }) {
+                let outOfTime = Date().timeIntervalSince(start) - instructionSeconds >= budget
+                guard lockstep[index].generations >= minimumGenerations && (lockstep[index].isSettled || outOfTime)
+                else { return (index, LockstepComparison.Launch(lockstep[index])) }
+                let finishing = Date()
                 let done = try finish(lockstep[index])
+                finishingSeconds += Date().timeIntervalSince(finishing)
                 results += done
                 unfinished.remove(index)
                 progress.finish(
                     comparisons[index][0].cell.source.name, results: done,
                     ratios: lockstep[index].result.ratios, target: plan.precision,
                     secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
-                continue
             }
+            return nil
+        }
+        // Pipelined: while one generation samples on the timing CPU, the next one's workers start
+        // (verify, warm up) on the other CPUs, so starting workers costs the run little time.
+        var current = try launchNext(besides: nil)
+        while let (index, launch) = current {
             let before = Date()
-            try lockstep[index].measureGeneration()
+            let ready = try lockstep[index].awaitReady(launch)
+            let upcoming = try launchNext(besides: index)
+            try lockstep[index].measure(ready)
             spent[index] += Date().timeIntervalSince(before)
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                 members: comparisons[index].map(\.cell.strategy.id),
                 ratios: lockstep[index].result.ratios, target: plan.precision)
+            current = try upcoming ?? launchNext(besides: nil)
         }
         let measured = lockstep.map(\.result.measuredNanoseconds).reduce(0, +)
+        var phases = lockstep.map(\.result.phases).reduce(GenerationPhases(), +)
+        phases.finishingSeconds = finishingSeconds
 
         let total = Date().timeIntervalSince(start)
         let info = RunInfo(
             cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
-            measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision)
+            measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision, phases: phases)
         try info.write(to: runDirectory)
         let data = try RunData.load(resultsFile.path)
         try Reports.write(for: data, into: runDirectory, claims: options.claims)
@@ -288,6 +319,7 @@ struct Runner {
         log(
             "wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
                 + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
+        log("time went to: \(phases.shares(of: total))")
         return runDirectory
     }
 
@@ -295,14 +327,20 @@ struct Runner {
     struct CellState {
         let cell: Cell
         let payload: PreparedPayload
+        /// A worker's arguments: it generates or reads the payload and verifies the decode.
         let arguments: [String]
+        /// The same for a cell a worker of this build verified already: the payload from the
+        /// parent's file, no verification and no warm-up (a later process generation, the counting
+        /// and instruction passes).
+        let verifiedArguments: [String]
         /// Another build's executable whose workers measure this cell (`ab`'s baseline); nil: this one.
         var executable: URL? = nil
 
-        init(cell: Cell, payload: PreparedPayload, arguments: [String], executable: URL? = nil) {
+        init(cell: Cell, payload: PreparedPayload, arguments: [String], verifiedArguments: [String], executable: URL? = nil) {
             self.cell = cell
             self.payload = payload
             self.arguments = arguments
+            self.verifiedArguments = verifiedArguments
             self.executable = executable
         }
 
@@ -346,29 +384,27 @@ struct Runner {
         return .none
     }
 
-    /// The counting pass: the backend's library preloaded, deterministic hashing.
+    /// The counting pass: the backend's library preloaded, deterministic hashing. Only cells the
+    /// lockstep verified come here, so the worker does not verify again.
     private func countingPass(_ state: CellState, backend: CountingBackend) throws -> [AllocationCount]? {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         guard
             case .report(let report) = try launchWorker(
-                launcher(for: state), state.arguments + ["--pass", "counting"],
+                launcher(for: state), state.verifiedArguments + ["--pass", "counting"],
                 environment: environment),
-            report.outcome == .ok
+            report.outcome == .ok, report.sha256 == state.payload.sha256
         else { return nil }
         return report.allocations
     }
 
-    /// `instructionPass` for each cell, one per core at a time: instruction counts do not depend on
-    /// the machine's load, and no timing runs meanwhile (a comparison's passes run when it is done).
-    private func instructionPasses(
-        _ states: [CellState], valgrind: String, categories: CostCategories
-    ) throws -> [(total: Int, breakdown: CostBreakdown)?] {
-        var results = [Result<(total: Int, breakdown: CostBreakdown)?, Error>](
-            repeating: .success(nil), count: states.count)
+    /// `pass` for each cell, one per core at a time: counts do not depend on the machine's load,
+    /// and no timing runs meanwhile (a comparison's passes run when it is done).
+    private static func onePerCore<T>(_ states: [CellState], _ pass: (CellState) throws -> T?) throws -> [T?] {
+        var results = [Result<T?, Error>](repeating: .success(nil), count: states.count)
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: states.count) { index in
-            let result = Result { try instructionPass(states[index], valgrind: valgrind, categories: categories) }
+            let result = Result { try pass(states[index]) }
             lock.withLock { results[index] = result }
         }
         return try results.map { try $0.get() }
@@ -404,7 +440,7 @@ struct Runner {
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(
-                arguments: state.arguments + ["--pass", "instructions", "--verified"],
+                arguments: state.verifiedArguments + ["--pass", "instructions"],
                 environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
         } catch {
             throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
@@ -421,18 +457,19 @@ struct Runner {
         )
     }
 
-    private func workerArguments(_ cell: Cell) throws -> [String] {
+    /// A worker's arguments for `cell`, its bytes from `source`, sampling by `plan` (else the run's).
+    private func workerArguments(_ cell: Cell, source: PayloadSource, plan: SamplingPlan? = nil) throws -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
-        let source: [String]
-        switch cell.source {
+        let planJSON = String(decoding: try encoder.encode(plan ?? options.plan), as: UTF8.self)
+        let payload: [String]
+        switch source {
         case .generated(let profile):
-            source = ["--profile-json", String(decoding: try encoder.encode(profile), as: UTF8.self)]
+            payload = ["--profile-json", String(decoding: try encoder.encode(profile), as: UTF8.self)]
         case .file(let url):
-            source = ["--payload-file", url.path]
+            payload = ["--payload-file", url.path]
         }
-        return ["--strategy", cell.strategy.id, "--plan-json", planJSON] + source
+        return ["--strategy", cell.strategy.id, "--plan-json", planJSON] + payload
     }
 
     private func launchWorker(

@@ -5,6 +5,8 @@ import Foundation
 enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
+    /// Warm-up decodes of a lockstep worker, at least (see `serve`).
+    static let warmupDecodes = 3
 
     /// The payload's bytes and the strategy's verdict on them, in a report of the given pass.
     /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
@@ -73,11 +75,10 @@ enum Worker {
 
     /// The lockstep pass: verify, warm up, report ready on `channel`, then take one sample per
     /// request until told to stop (see `LockstepProtocol`).
-    /// `cpu`: the CPU to run on once warmed up (verification and warm-up run on any CPU, in
-    /// parallel with the comparison's other workers).
+    /// (The parent chooses the CPUs it runs on, see `Affinity`.)
     static func serve(
         strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
-        cpu: Int?, alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
+        alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
     ) throws {
         var (bytes, report) = try verified(
             strategy: strategy, source: source, reference: reference, pass: .lockstep,
@@ -86,20 +87,15 @@ enum Worker {
         if report.outcome.isMeasured {
             do {
                 let prepared = try strategy.prepareRepeated(bytes)
-                let start = Clocks.wall()
-                var single: UInt64 = 1
-                repeat {
-                    let t0 = Clocks.wall()
-                    try prepared(1)
-                    single = max(Clocks.wall() - t0, 1)
-                } while Clocks.wall() - start < plan.warmupNanoseconds
-                report.warmupDecodeNanoseconds = single
+                // No warm-up time: a later process generation, sized from the one before.
+                if plan.warmupNanoseconds > 0 {
+                    report.warmupDecodeNanoseconds = try warmUp(prepared, for: plan.warmupNanoseconds)
+                }
                 repeated = prepared
             } catch {
                 report.markThrewDuringMeasurement(error)
             }
         }
-        if let cpu { Affinity.pin(to: cpu) }
         try channel.sendReport(report)
         guard let repeated else { return }
         while let (decodes, count) = channel.nextRequest() {
@@ -118,6 +114,27 @@ enum Worker {
             let cpu1 = Clocks.threadCPU()
             batches.sort()
             channel.sendSample(wallNanoseconds: batches[batches.count / 2], cpuNanoseconds: (cpu1 - cpu0) / UInt64(batches.count))
+        }
+    }
+}
+
+extension Worker {
+    /// Decodes for about `nanoseconds`; returns the fastest decode, which sets the sample size. The
+    /// first decode is cold (15 ms for 1 ms on `small`), and the others ran while the comparison's
+    /// other workers started on the same cores. So at least three decodes and the warm-up time,
+    /// unless decodes outlast the warm-up: two of them, or one very long (100 ms on `large`).
+    static func warmUp(_ decode: (Int) throws -> Void, for nanoseconds: UInt64) throws -> UInt64 {
+        let start = Clocks.wall()
+        var fastest = UInt64.max
+        var decodes = 0
+        while true {
+            let t0 = Clocks.wall()
+            try decode(1)
+            fastest = min(fastest, max(Clocks.wall() - t0, 1))
+            decodes += 1
+            let enough = decodes >= warmupDecodes && Clocks.wall() - start >= nanoseconds
+            let long = fastest >= nanoseconds * (decodes == 1 ? 20 : 1)
+            if enough || long { return fastest }
         }
     }
 }

@@ -10,7 +10,7 @@ struct WorkerReport: Codable, Sendable {
     var sha256: String
     /// Bytes an encoder writes per operation (throughput counts them instead of the payload's).
     var outputBytes: Int?
-    /// The last warm-up decode's time (lockstep pass): the parent's first guess of a sample's size.
+    /// The fastest warm-up decode's time (lockstep pass): sets the worker's sample size.
     var warmupDecodeNanoseconds: UInt64?
     /// One entry per counted decode (counting pass only).
     var allocations: [AllocationCount]?
