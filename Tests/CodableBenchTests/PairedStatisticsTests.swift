@@ -146,20 +146,19 @@ struct LockstepScheduleTests {
     }
 
     /// 5 ms samples of 5 batches: 1 ms a batch.
-    @Test func samplesAreSizedFromTheGenerationBeforeElseTheWarmUp() {
-        func size(_ last: Double?, _ warmup: UInt64?) -> [Int] {
-            let size = LockstepComparison.Size(lastPerDecode: last, warmupNanoseconds: warmup, target: 5_000_000)
+    @Test func samplesAreSizedFromTheFastestWarmUpDecode() {
+        func size(_ warmup: UInt64?) -> [Int] {
+            let size = LockstepComparison.Size(warmupNanoseconds: warmup, target: 5_000_000)
             return [size.decodes, size.batches]
         }
-        // A 1.4 ms warm-up decode: one decode a batch, 4 batches (5 / 1.4 rounded up).
-        #expect(size(nil, 1_400_000) == [1, 4])
-        // 200 µs: 5 decodes a batch, 5 batches.
-        #expect(size(nil, 200_000) == [5, 5])
-        // The generation before wins over the warm-up.
-        #expect(size(100_000, 1_400_000) == [10, 5])
+        // A 1.4 ms decode: one decode a batch, 4 batches (5 / 1.4 rounded up).
+        #expect(size(1_400_000) == [1, 4])
+        // 200 µs: 5 decodes a batch, 5 batches; 100 µs: 10.
+        #expect(size(200_000) == [5, 5])
+        #expect(size(100_000) == [10, 5])
         // 100 ms (`large`): one decode, one batch; and so when nothing is known.
-        #expect(size(nil, 100_000_000) == [1, 1])
-        #expect(size(nil, nil) == [1, 1])
+        #expect(size(100_000_000) == [1, 1])
+        #expect(size(nil) == [1, 1])
     }
 
     @Test func noReferenceMeansNoPairs() {

@@ -20,14 +20,6 @@ struct SamplingPlan: Codable, Equatable, Sendable {
     /// of the target (and report the precision they reached).
     var budgetNanosecondsPerCell: UInt64
 
-    /// The plan of a worker that need not warm up: a later process generation, whose samples are
-    /// sized from the one before and whose first samples are not paired (see `LockstepSchedule`).
-    var withoutWarmup: SamplingPlan {
-        var plan = self
-        plan.warmupNanoseconds = 0
-        return plan
-    }
-
     static let standard = SamplingPlan(
         warmupNanoseconds: 5_000_000, minSampleNanoseconds: 5_000_000, samplesPerBlock: 2, minGenerations: 12,
         maxGenerations: 40, precision: 0.01, budgetNanosecondsPerCell: 1_200_000_000)

@@ -52,11 +52,10 @@ struct LockstepComparison {
                 : Int(min(Double(LockstepProtocol.batchesPerSample), max(1, (target / perDecode).rounded(.up))))
         }
 
-        /// From the median time per decode of the generation before, else the fastest warm-up
-        /// decode, else one decode in one batch.
-        init(lastPerDecode: Double?, warmupNanoseconds: UInt64?, target: Double) {
+        /// From the fastest warm-up decode, else one decode in one batch.
+        init(warmupNanoseconds: UInt64?, target: Double) {
             // `Double($0)`, not `map(Double.init)`, which picks `Double(bitPattern:)`.
-            self.init(nanosecondsPerDecode: lastPerDecode ?? warmupNanoseconds.map { Double($0) } ?? target, target: target)
+            self.init(nanosecondsPerDecode: warmupNanoseconds.map { Double($0) } ?? target, target: target)
         }
     }
 
@@ -91,8 +90,6 @@ struct LockstepComparison {
     /// What has been measured so far, and which members are still measured.
     private(set) var result: Result
     private(set) var active: Set<Int>
-    /// Each member's median time per decode in the last generation: the next one's sample size.
-    private var lastPerDecode: [Int: Double] = [:]
 
     init(
         members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
@@ -228,12 +225,11 @@ struct LockstepComparison {
                     end(member, Verdict(report.outcome, report.detail), in: starting)
                     continue
                 }
-                // Sample sizes anew in every generation, from the generation before (later workers
-                // do not warm up) or the fastest warm-up decode: a size decided once (1 or 2
-                // decodes a batch, say) would bias a whole run; drawn per generation, it is part of
-                // the variation between generations that the interval includes.
-                sizes[member] = Size(
-                    lastPerDecode: lastPerDecode[member], warmupNanoseconds: report.warmupDecodeNanoseconds, target: target)
+                // Sample sizes anew in every generation, from its fastest warm-up decode: a size
+                // decided once (1 or 2 decodes a batch, say) would bias a whole run, and so would
+                // one carried from the generation before; drawn per generation, it is part of the
+                // variation between generations that the interval includes.
+                sizes[member] = Size(warmupNanoseconds: report.warmupDecodeNanoseconds, target: target)
             }
         }
         return ReadyGeneration(starting: starting, sizes: sizes)
@@ -258,10 +254,6 @@ struct LockstepComparison {
         ready.starting.stop()
         result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
 
-        for member in active {
-            let times = samples.filter { $0.member == member }.map(\.perDecode).sorted()
-            if !times.isEmpty { lastPerDecode[member] = times[times.count / 2] }
-        }
         let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })
         for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }

@@ -120,7 +120,7 @@ struct Runner {
             payloads[key] = payload
             let state = CellState(
                 cell: cell, payload: payload, arguments: try workerArguments(cell, source: cell.source),
-                verifiedArguments: try workerArguments(cell, source: .file(payload.file), plan: plan.withoutWarmup)
+                verifiedArguments: try workerArguments(cell, source: .file(payload.file))
                     + ["--verified"])
             // ab: the baseline build's worker first, then this build's, paired with it.
             guard let baseline = options.baseline else { return [state] }
@@ -330,8 +330,7 @@ struct Runner {
         /// A worker's arguments: it generates or reads the payload and verifies the decode.
         let arguments: [String]
         /// The same for a cell a worker of this build verified already: the payload from the
-        /// parent's file, no verification and no warm-up (a later process generation, the
-        /// instruction pass).
+        /// parent's file and no verification (a later process generation, the instruction pass).
         let verifiedArguments: [String]
         /// Another build's executable whose workers measure this cell (`ab`'s baseline); nil: this one.
         var executable: URL? = nil
@@ -459,11 +458,11 @@ struct Runner {
         )
     }
 
-    /// A worker's arguments for `cell`, its bytes from `source`, sampling by `plan` (else the run's).
-    private func workerArguments(_ cell: Cell, source: PayloadSource, plan: SamplingPlan? = nil) throws -> [String] {
+    /// A worker's arguments for `cell`, its bytes from `source`.
+    private func workerArguments(_ cell: Cell, source: PayloadSource) throws -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let planJSON = String(decoding: try encoder.encode(plan ?? options.plan), as: UTF8.self)
+        let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
         let payload: [String]
         switch source {
         case .generated(let profile):

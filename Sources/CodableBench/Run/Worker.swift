@@ -87,10 +87,7 @@ enum Worker {
         if report.outcome.isMeasured {
             do {
                 let prepared = try strategy.prepareRepeated(bytes)
-                // No warm-up time: a later process generation, sized from the one before.
-                if plan.warmupNanoseconds > 0 {
-                    report.warmupDecodeNanoseconds = try warmUp(prepared, for: plan.warmupNanoseconds)
-                }
+                report.warmupDecodeNanoseconds = try warmUp(prepared, for: plan.warmupNanoseconds)
                 repeated = prepared
             } catch {
                 report.markThrewDuringMeasurement(error)
@@ -121,8 +118,10 @@ enum Worker {
 extension Worker {
     /// Decodes for about `nanoseconds`; returns the fastest decode, which sets the sample size. The
     /// first decode is cold (15 ms for 1 ms on `small`), and the others ran while the comparison's
-    /// other workers started on the same cores. So at least three decodes and the warm-up time,
-    /// unless decodes outlast the warm-up: two of them, or one very long (100 ms on `large`).
+    /// other workers started on the same cores. So at least three decodes and the warm-up time, or
+    /// two when they outlast it. Without a warm-up, a process's second decode (the first paired
+    /// sample when a sample is one decode) was still 40% slower than its third: `ab` found a build
+    /// 1.09× slower than the same code.
     static func warmUp(_ decode: (Int) throws -> Void, for nanoseconds: UInt64) throws -> UInt64 {
         let start = Clocks.wall()
         var fastest = UInt64.max
@@ -133,7 +132,7 @@ extension Worker {
             fastest = min(fastest, max(Clocks.wall() - t0, 1))
             decodes += 1
             let enough = decodes >= warmupDecodes && Clocks.wall() - start >= nanoseconds
-            let long = fastest >= nanoseconds * (decodes == 1 ? 20 : 1)
+            let long = decodes >= 2 && fastest >= nanoseconds
             if enough || long { return fastest }
         }
     }
