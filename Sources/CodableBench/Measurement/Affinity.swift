@@ -51,9 +51,9 @@ enum Affinity {
         return apply(all, to: pid)
     }
 
-    /// True when process `pid` (0: this thread) now runs on `cpu` only.
+    /// True when process `pid` now runs on `cpu` only.
     @discardableResult
-    static func pin(_ pid: pid_t = 0, to cpu: Int) -> Bool { apply([cpu], to: pid) }
+    static func pin(_ pid: pid_t, to cpu: Int) -> Bool { apply([cpu], to: pid) }
 
     /// The CPUs this thread may run on.
     private static func allowed() -> [Int]? {

@@ -5,7 +5,7 @@ import Foundation
 enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
-    /// Warm-up decodes of a lockstep worker, at least (see `serve`).
+    /// Warm-up decodes of a lockstep worker, at least (see `warmUp`).
     static let warmupDecodes = 3
 
     /// The payload's bytes and the strategy's verdict on them, in a report of the given pass.
