@@ -125,7 +125,7 @@ struct LockstepComparison {
     /// A generation's workers, launched: verifying and warming up, on the CPUs other than the
     /// timing CPU, while the runner samples another comparison's generation there.
     final class StartingGeneration {
-        fileprivate var workers: [Int: LockstepWorker]
+        fileprivate let workers: [Int: LockstepWorker]
         fileprivate let launched: UInt64
 
         fileprivate init(workers: [Int: LockstepWorker], launched: UInt64) {

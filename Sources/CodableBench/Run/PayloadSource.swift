@@ -33,8 +33,8 @@ struct PreparedPayload {
     let bytes: Int
     let sha256: String
     let elements: Int
-    /// The bytes, for workers of a later process generation and for the counting passes (they read
-    /// them instead of generating them again, which took 60 ms per worker on `large`).
+    /// The bytes, for the workers of a later process generation (they read them instead of
+    /// generating them again, which took 60 ms per worker on `large`).
     let file: URL
 
     /// A generated payload's bytes go to a file in `folder`; a file is used where it is.
