@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Where a run's ratio intervals get their width: per lockstep comparison (one payload), how much
+the per-generation ratio spreads, how much of that spread all its strategies share, and what the
+widest intervals would cost to bring within ±2%.
+
+    python3 scripts/variance-components.py RUN
+
+RUN is a run folder (samples.csv, ratios.csv). The pairs are rebuilt from samples.csv the way the
+harness pairs them (a strategy sample between two samples of its yardstick, the strategy having
+run two samples before). Per comparison, medians over its strategies:
+
+- pairs/gen: pairs per process generation (1 with the default plan);
+- pair sd: spread of the log ratios of pairs inside one generation (shown only with ≥ 2 pairs a
+  generation);
+- gen sd: spread of the generations' mean log ratios; what the interval is built from;
+- shared: median correlation, over pairs of strategies with the same yardstick, of their
+  per-generation ratios. Near 0: each strategy's own process varies; high: the spread comes from
+  the yardstick's process (or the moment) and moves every ratio of the comparison together;
+- p90 hw: the 90th-percentile cell's 95% half-width; and a projection, assuming the half-width
+  shrinks as 1/sqrt(generations), of the generations (and sampling seconds, at this run's cost per
+  generation) that cell would need for ±2%. A projection, not a measurement.
+"""
+import csv
+import glob
+import math
+import statistics
+import sys
+from collections import defaultdict
+from itertools import combinations
+
+if len(sys.argv) != 2:
+    sys.exit("usage: variance-components.py RUN_FOLDER")
+run = sys.argv[1]
+try:
+    samples = list(csv.DictReader(open(f"{run}/samples.csv", newline="")))
+    ratios = list(csv.DictReader(open(f"{run}/ratios.csv", newline="")))
+except OSError as error:
+    sys.exit(f"error: {error.filename}: {error.strerror}")
+
+yardstick = {(r["profile"], r["strategy"]): r["yardstick"] for r in ratios}
+half_widths = defaultdict(list)
+for r in ratios:
+    half_widths[r["profile"]].append(math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2)
+
+by_generation = defaultdict(list)
+for s in samples:
+    by_generation[(s["profile"], int(s["fork"]))].append(s)
+
+# profile -> strategy -> generation -> log ratios of its pairs
+pairs = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+sampling_seconds = defaultdict(float)
+generations = defaultdict(set)
+for (profile, generation), rows in by_generation.items():
+    rows.sort(key=lambda r: int(r["sequence"]))
+    generations[profile].add(generation)
+    sampling_seconds[profile] += sum(float(r["wall_ns"]) * int(r["decodes"]) for r in rows) / 1e9
+    for i in range(2, len(rows) - 1):
+        strategy = rows[i]["strategy"]
+        y = yardstick.get((profile, strategy))
+        if y and rows[i - 2]["strategy"] == strategy and rows[i - 1]["strategy"] == y and rows[i + 1]["strategy"] == y:
+            pairs[profile][strategy][generation].append(
+                math.log(float(rows[i]["wall_ns"]))
+                - (math.log(float(rows[i - 1]["wall_ns"])) + math.log(float(rows[i + 1]["wall_ns"]))) / 2)
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def show(value, width):
+    return f"{value:{width}.3f}" if not math.isnan(value) else f"{'-':>{width}}"
+
+
+print(f"{'comparison':26} {'cells':>5} {'gens':>4} {'pairs/gen':>9} {'pair sd':>7} {'gen sd':>6} {'shared':>6} "
+      f"{'p90 hw':>6}  projection for ±2%")
+total_now = total_needed = 0.0
+for profile in sorted(pairs, key=lambda p: -sampling_seconds[p]):
+    strategies = pairs[profile]
+    per_gen = median([statistics.mean(len(v) for v in gens.values()) for gens in strategies.values()])
+    pair_sd = float("nan") if per_gen < 2 else median(
+        [statistics.mean(statistics.stdev(v) for v in gens.values() if len(v) > 1)
+         for gens in strategies.values() if any(len(v) > 1 for v in gens.values())])
+    gen_sd = median([statistics.stdev([statistics.mean(v) for v in gens.values()])
+                     for gens in strategies.values() if len(gens) > 2])
+    correlations = []
+    for a, b in combinations(sorted(strategies), 2):
+        if yardstick[(profile, a)] != yardstick[(profile, b)]:
+            continue
+        common = sorted(set(strategies[a]) & set(strategies[b]))
+        if len(common) > 3:
+            x = [statistics.mean(strategies[a][g]) for g in common]
+            y = [statistics.mean(strategies[b][g]) for g in common]
+            if statistics.pstdev(x) > 0 and statistics.pstdev(y) > 0:
+                correlations.append(statistics.correlation(x, y))
+    widths = sorted(half_widths[profile])
+    p90 = widths[int(0.9 * (len(widths) - 1))]
+    n = len(generations[profile])
+    per_generation = sampling_seconds[profile] / n
+    needed = max(n * (p90 / math.log(1.02)) ** 2, n)
+    total_now += sampling_seconds[profile]
+    total_needed += needed * per_generation
+    print(f"{profile:26} {len(widths):5} {n:4} {per_gen:9.1f} {show(pair_sd, 7)} {show(gen_sd, 6)} {show(median(correlations), 6)} "
+          f"{math.exp(p90) - 1:6.1%}  ~{needed:.0f} generations, ~{needed * per_generation:.0f} s sampling "
+          f"({per_generation:.2f} s each)")
+print(f"sampling in this run: {total_now:.0f} s; projected for every comparison's p90 cell within ±2%: ~{total_needed:.0f} s")
