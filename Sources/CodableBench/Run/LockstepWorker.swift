@@ -38,12 +38,17 @@ final class LockstepWorker {
         process.environment = WorkerLauncher.environment(extra)
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
+        process.standardError = stderrHandle
         try process.run()
         requests = input.fileHandleForWriting
         repliesHandle = output.fileHandleForReading
+        // The child has its copies. Ours would stay open for as long as Foundation keeps the
+        // Process object, which outlives this handle: a default run leaked a thousand descriptors,
+        // and `Process.run` (which lists the open ones) crashed once there were ~1,350.
         _ = try? input.fileHandleForReading.close()
         _ = try? output.fileHandleForWriting.close()
+        _ = try? stderrHandle.close()
     }
 
     deinit {

@@ -56,11 +56,13 @@ struct WorkerLauncher {
         process.environment = Self.environment(extra)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
+        process.standardError = stderrHandle
 
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        _ = try? stderrHandle.close()  // the child has its copy (see `LockstepWorker.init`)
         if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             finished.wait()
