@@ -165,10 +165,11 @@ struct Runner {
         func finish(_ comparison: LockstepComparison) throws -> [CellResult] {
             let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
             let name = members[0].cell.source.name
+            // Only the cells the lockstep verified and measured are counted.
+            let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
             var instructionCounts: [(total: Int, breakdown: CostBreakdown)?] = members.map { _ in nil }
             if let valgrind, let costCategories {
                 let passStart = Date()
-                let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
                 let counted = try Self.onePerCore(measured.map { members[$0] }) {
                     try instructionPass($0, valgrind: valgrind, categories: costCategories)
                 }
@@ -177,7 +178,6 @@ struct Runner {
             }
             var allocations: [[AllocationCount]?] = members.map { _ in nil }
             if counting != .none {
-                let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
                 let counted = try Self.onePerCore(measured.map { members[$0] }) { try countingPass($0, backend: counting) }
                 for (member, count) in zip(measured, counted) { allocations[member] = count }
             }
