@@ -26,6 +26,11 @@ public enum CommandLineTool {
         self.payloadFolders = payloadFolders
         claimsFiles = claims
         do {
+            let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+            if arguments.first == WorkerCommand.name {
+                try WorkerCommand(arguments: Array(arguments.dropFirst())).run()
+                exit(0)
+            }
             var command = try BenchmarksCommand.parseAsRoot(arguments)
             try command.run()
             exit(0)
@@ -67,7 +72,7 @@ struct BenchmarksCommand: ParsableCommand {
         version: Provenance.harnessVersion,
         subcommands: [
             RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self, ABCommand.self,
-            BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, WorkerCommand.self,
+            BaselineCommand.self, ReportCommand.self, ConformanceCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

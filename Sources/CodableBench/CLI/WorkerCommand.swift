@@ -1,19 +1,49 @@
-import ArgumentParser
 import Foundation
 
-/// The hidden command the parent runs in a fresh process for each cell and pass.
-struct WorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "worker", abstract: "Internal: measure one cell in this process.", shouldDisplay: false)
+/// The hidden command the parent runs in a fresh process for each lockstep worker and pass.
+///
+/// Parsed by hand, not by ArgumentParser: a run starts thousands of workers, and ArgumentParser's
+/// reflection over every command was a fifth of a `small` worker's instructions before it was
+/// ready (19M of 89M under callgrind), on the CPU where the next generation's workers start.
+struct WorkerCommand {
+    static let name = "worker"
 
-    @Option var report: String
-    @Option var strategy: String
-    @Option var profileJson: String?
-    @Option var payloadFile: String?
-    @Option var planJson: String
-    @Option var pass: String
+    var report: String
+    var strategy: String
+    var profileJSON: String?
+    var payloadFile: String?
+    var planJSON: String
+    var pass: String
     /// A worker of this binary verified this decode of these bytes already (all passes but `verify`).
-    @Flag var verified = false
+    var verified = false
+
+    /// `--report R --strategy S --plan-json J (--profile-json P | --payload-file F) --pass P [--verified]`.
+    init(arguments: [String]) throws {
+        var values: [String: String] = [:]
+        var verified = false
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            if option == "--verified" {
+                verified = true
+                continue
+            }
+            let known = ["--report", "--strategy", "--profile-json", "--payload-file", "--plan-json", "--pass"]
+            guard known.contains(option) else { throw UsageError("worker: unknown option '\(option)'") }
+            guard let value = rest.popFirst() else { throw UsageError("worker: \(option) needs a value") }
+            values[option] = value
+        }
+        func required(_ option: String) throws -> String {
+            guard let value = values[option] else { throw UsageError("worker: \(option) is required") }
+            return value
+        }
+        report = try required("--report")
+        strategy = try required("--strategy")
+        planJSON = try required("--plan-json")
+        pass = try required("--pass")
+        profileJSON = values["--profile-json"]
+        payloadFile = values["--payload-file"]
+        self.verified = verified
+    }
 
     func run() throws {
         guard let chosen = CommandLineTool.catalogue.first(where: { $0.id == strategy }) else {
@@ -22,14 +52,14 @@ struct WorkerCommand: ParsableCommand {
         guard let pass = WorkerReport.Pass(rawValue: pass) else { throw UsageError("worker: unknown pass '\(pass)'") }
         let decoder = JSONDecoder()
         let source: PayloadSource
-        if let profileJson {
-            source = .generated(try decoder.decode(Profile.self, from: Data(profileJson.utf8)))
+        if let profileJSON {
+            source = .generated(try decoder.decode(Profile.self, from: Data(profileJSON.utf8)))
         } else if let payloadFile {
             source = .file(URL(fileURLWithPath: payloadFile))
         } else {
             throw UsageError("worker: --profile-json or --payload-file is required")
         }
-        let plan = try decoder.decode(SamplingPlan.self, from: Data(planJson.utf8))
+        let plan = try decoder.decode(SamplingPlan.self, from: Data(planJSON.utf8))
         let reference = CommandLineTool.catalogue.reference(for: chosen)
         if pass == .lockstep {
             try Worker.serve(
