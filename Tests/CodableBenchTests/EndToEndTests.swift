@@ -194,7 +194,10 @@ struct EndToEndTests {
         (["generate", "--profile", "tiny", "--out", "/nonexistent-dir/x.json"], "cannot write /nonexistent-dir/x.json"),
         (["run"], "this is a debug build"),
         (["worker", "--strategy", "synthesized", "--bogus"], "worker: unknown option '--bogus'"),
-        (["worker", "--report", "-", "--strategy", "no-such-strategy", "--plan-json", "{}", "--pass", "verify"], "worker: unknown strategy 'no-such-strategy'"),
+        (
+            ["worker", "--report", "-", "--strategy", "no-such-strategy", "--plan-json", "{}", "--pass", "verify"],
+            "worker: unknown strategy 'no-such-strategy'"
+        ),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         let run = try TestSupport.run(arguments)
