@@ -51,6 +51,14 @@ enum Affinity {
         return apply(all, to: pid)
     }
 
+    /// Keeps process `pid` off `cpu` (a starting worker while another generation samples there).
+    @discardableResult
+    static func keep(_ pid: pid_t, off cpu: Int) -> Bool {
+        guard let all = allowed() else { return false }
+        let others = all.filter { $0 != cpu }
+        return !others.isEmpty && apply(others, to: pid)
+    }
+
     /// True when process `pid` now runs on `cpu` only.
     @discardableResult
     static func pin(_ pid: pid_t, to cpu: Int) -> Bool { apply([cpu], to: pid) }

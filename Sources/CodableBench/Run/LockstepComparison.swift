@@ -122,6 +122,9 @@ struct LockstepComparison {
 
     private func timeout(_ member: Int) -> Double { launcher(members[member]).timeoutSeconds }
 
+    /// The shortest time an active member's worker may take (to be ready, or per sample).
+    var shortestTimeout: Double { active.map(timeout).min() ?? 0 }
+
     /// A generation's workers, launched: verifying and warming up, on the CPUs other than the
     /// timing CPU, while the runner samples another comparison's generation there.
     final class StartingGeneration {
@@ -136,6 +139,17 @@ struct LockstepComparison {
         /// Stops the workers not yet stopped (a generation the runner no longer needs).
         func stop() { workers.values.forEach { $0.stop() } }
         deinit { stop() }
+
+        /// Every worker has said it is ready, or ended; never blocks.
+        var isReady: Bool { workers.values.allSatisfy { $0.hasReplied() } }
+
+        /// The workers that have not replied yet, for `poll`.
+        var pendingDescriptors: [Int32] { workers.values.filter { !$0.hasReplied() }.map(\.replyDescriptor) }
+
+        /// Lets the workers use every CPU (nothing samples) or keeps them off `cpu` (a generation
+        /// samples there).
+        func allowEveryCPU() { workers.values.forEach { Affinity.release($0.pid) } }
+        func keepOff(_ cpu: Int) { workers.values.forEach { Affinity.keep($0.pid, off: cpu) } }
     }
 
     /// A generation being launched on a thread of its own, so that creating its processes (about
@@ -156,6 +170,26 @@ struct LockstepComparison {
             done.wait()
             return try outcome!.get()
         }
+
+        /// The launched generation if its workers exist by now (nil: still launching, or failed,
+        /// which `generation()` reports); never blocks.
+        var launched: StartingGeneration? {
+            guard done.wait(timeout: .now()) == .success else { return nil }
+            done.signal()
+            return try? outcome!.get()
+        }
+
+        /// Launched, and every worker has replied (or the launch failed): `awaitReady` would not
+        /// wait for it.
+        var isReady: Bool {
+            guard done.wait(timeout: .now()) == .success else { return false }
+            done.signal()
+            return (try? outcome!.get())?.isReady ?? true
+        }
+
+        /// Seconds since the launch began.
+        var age: Double { Double(Clocks.wall() - began) / 1e9 }
+        private let began = Clocks.wall()
     }
 
     /// A generation whose workers verified and warmed up: their sample sizes, ready to sample.
@@ -187,13 +221,12 @@ struct LockstepComparison {
         return StartingGeneration(workers: workers, launched: launched)
     }
 
-    /// Waits until the generation's workers exist and are ready; members that fail leave `active`
-    /// with their verdict.
+    /// Waits until the generation's workers exist and are ready (the runner waits for a ready
+    /// generation first, so this waits only to end a worker that hangs); members that fail leave
+    /// `active` with their verdict.
     mutating func awaitReady(_ launch: Launch) throws -> ReadyGeneration {
-        let launchWait = Clocks.wall()
-        let starting = try launch.generation()
         let waitStart = Clocks.wall()
-        result.phases.launchingSeconds += Double(waitStart - launchWait) / 1e9
+        let starting = try launch.generation()
         defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
         // Nothing samples while the runner waits: the workers may use every CPU.
         if cpu != nil { starting.workers.values.forEach { Affinity.release($0.pid) } }
@@ -235,8 +268,8 @@ struct LockstepComparison {
         return ReadyGeneration(starting: starting, sizes: sizes)
     }
 
-    /// Runs the generation's one round on the timing CPU, one worker at a time, stops the
-    /// workers, and records the samples.
+    /// Runs the generation's one round on the timing CPU, one worker at a time, tells the workers
+    /// to quit, and records the samples.
     mutating func measure(_ ready: ReadyGeneration) throws {
         if let cpu {
             for (member, worker) in ready.starting.workers where active.contains(member) { Affinity.pin(worker.pid, to: cpu) }
@@ -251,7 +284,11 @@ struct LockstepComparison {
         }
         result.phases.samplingSeconds += Double(Clocks.wall() - roundStart) / 1e9
         roundStart = Clocks.wall()
-        ready.starting.stop()
+        // Off the timing CPU to exit, and not waited for: the next generation samples meanwhile.
+        for worker in ready.starting.workers.values {
+            if let cpu { Affinity.keep(worker.pid, off: cpu) }
+            worker.quit()
+        }
         result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
 
         let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })

@@ -87,6 +87,35 @@ final class LockstepWorker {
         }
     }
 
+    /// True once the worker has a whole line waiting or has ended, so that `next` would not
+    /// wait; never blocks.
+    func hasReplied() -> Bool {
+        guard isRunning else { return true }
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return false }
+            let count = Glibc.read(replies, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return true }  // ended: `next` reads the end again and says how
+            buffer += chunk[..<count]
+        }
+        return true
+    }
+
+    /// What to poll for this worker's next reply.
+    var replyDescriptor: Int32 { replies }
+
+    /// Tells the worker to quit without waiting for it to exit (it exits on whichever CPUs it may
+    /// use; Foundation reaps it). A worker that ignored it would linger: the protocol's `q` ends
+    /// `Worker.serve`, and end of input too.
+    func quit() {
+        guard isRunning else { return }
+        isRunning = false
+        try? requests.write(contentsOf: Data("q\n".utf8))
+        try? requests.close()
+    }
+
     private enum ReadResult { case data, closed, timedOut }
 
     /// Appends what the worker writes next to `buffer`, waiting until `deadline` at most.

@@ -256,10 +256,10 @@ struct Runner {
         var finishingSeconds = 0.0
         var unfinished = Set(lockstep.indices)
         /// Finishes the comparisons that are done, then launches a generation of the one with the
-        /// smallest share of its budget used, other than `busy` (the one sampling now, which never
-        /// has two generations in flight), or returns nil when none is left.
-        func launchNext(besides busy: Int?) throws -> (index: Int, launch: LockstepComparison.Launch)? {
-            while let index = unfinished.subtracting([busy].compactMap { $0 }).min(by: {
+        /// smallest share of its budget used, other than those in `busy` (with a generation in
+        /// flight: a comparison never has two), or returns nil when none is left.
+        func launchNext(besides busy: Set<Int>) throws -> (index: Int, launch: LockstepComparison.Launch)? {
+            while let index = unfinished.subtracting(busy).min(by: {
                 spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
             }) {
                 let outOfTime = Date().timeIntervalSince(start) - instructionSeconds >= budget
@@ -277,23 +277,61 @@ struct Runner {
             }
             return nil
         }
-        // Pipelined: while one generation samples on the timing CPU, the next one's workers start
-        // (verify, warm up) on the other CPUs, so starting workers costs the run little time.
-        var current = try launchNext(besides: nil)
-        while let (index, launch) = current {
-            let before = Date()
+        // Pipelined: while one generation samples on the timing CPU, the next ones' workers start
+        // (verify, warm up) on the other CPUs. Up to `generationsInFlight` are launched ahead, and
+        // the runner samples whichever is ready first: a comparison of many workers (`small`, 35)
+        // takes longer to start than a round of a few, and rounds of others fill that time.
+        var inFlight: [(index: Int, launch: LockstepComparison.Launch)] = []
+        func fill() throws {
+            while inFlight.count < Self.generationsInFlight, let next = try launchNext(besides: Set(inFlight.map(\.index))) {
+                inFlight.append(next)
+            }
+        }
+        var waitingSeconds = 0.0
+        /// The in-flight generation to sample next: the oldest ready one, waiting for one if none
+        /// is (meanwhile nothing samples, so the starting workers may use every CPU); the oldest
+        /// once it has had its shortest timeout, so that `awaitReady` ends a worker that hangs.
+        func nextReady() -> Int {
+            let waitStart = Clocks.wall()
+            defer { waitingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
+            var released = Set<ObjectIdentifier>()
+            while true {
+                if let ready = inFlight.firstIndex(where: { $0.launch.isReady }) { return ready }
+                if inFlight[0].launch.age > lockstep[inFlight[0].index].shortestTimeout { return 0 }
+                var descriptors: [pollfd] = []
+                for (_, launch) in inFlight {
+                    guard let generation = launch.launched else { continue }
+                    if released.insert(ObjectIdentifier(generation)).inserted { generation.allowEveryCPU() }
+                    descriptors += generation.pendingDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                }
+                // Until a worker replies, or a few milliseconds for a launch still creating workers.
+                _ = poll(&descriptors, nfds_t(descriptors.count), 5)
+            }
+        }
+        try fill()
+        while !inFlight.isEmpty {
+            let waitedBefore = waitingSeconds
+            let pick = nextReady()
+            // The wait is the oldest generation's, which has been starting longest.
+            spent[inFlight[0].index] += waitingSeconds - waitedBefore
+            let (index, launch) = inFlight.remove(at: pick)
+            let sampling = Date()
             let ready = try lockstep[index].awaitReady(launch)
-            let upcoming = try launchNext(besides: index)
+            if let cpu = Affinity.timingCPU() {
+                for (_, other) in inFlight { other.launched?.keepOff(cpu) }
+            }
+            try fill()
             try lockstep[index].measure(ready)
-            spent[index] += Date().timeIntervalSince(before)
+            spent[index] += Date().timeIntervalSince(sampling)
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                 members: comparisons[index].map(\.cell.strategy.id),
                 ratios: lockstep[index].result.ratios, target: plan.precision)
-            current = try upcoming ?? launchNext(besides: nil)
+            try fill()
         }
         let measured = lockstep.map(\.result.measuredNanoseconds).reduce(0, +)
         var phases = lockstep.map(\.result.phases).reduce(GenerationPhases(), +)
+        phases.startingSeconds += waitingSeconds
         phases.finishingSeconds = finishingSeconds
 
         let total = Date().timeIntervalSince(start)
@@ -322,6 +360,9 @@ struct Runner {
         log("time went to: \(phases.shares(of: total))")
         return runDirectory
     }
+
+    /// Process generations launched ahead of the one sampling (see `run`).
+    static let generationsInFlight = 3
 
     /// What the parent knows about a cell while its forks run.
     struct CellState {
