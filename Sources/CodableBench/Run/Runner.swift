@@ -259,10 +259,19 @@ struct Runner {
         /// smallest share of its budget used, other than those in `busy` (with a generation in
         /// flight: a comparison never has two), or returns nil when none is left.
         func launchNext(besides busy: Set<Int>) throws -> (index: Int, launch: LockstepComparison.Launch)? {
-            while let index = unfinished.subtracting(busy).min(by: {
-                spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
-            }) {
-                let outOfTime = Date().timeIntervalSince(start) - instructionSeconds >= budget
+            while true {
+                let elapsed = Date().timeIntervalSince(start) - instructionSeconds
+                let candidates = unfinished.subtracting(busy)
+                // In the budget's second half, comparisons short of their minimum go first: left
+                // to the end, their generations ran alone, with nothing to sample while their
+                // workers started (a quick run's last 40 s).
+                let owed: Set<Int> = elapsed >= budget / 2 ? candidates.filter { lockstep[$0].generations < minimumGenerations } : []
+                guard
+                    let index = (owed.isEmpty ? candidates : owed).min(by: {
+                        spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
+                    })
+                else { return nil }
+                let outOfTime = elapsed >= budget
                 guard lockstep[index].generations >= minimumGenerations && (lockstep[index].isSettled || outOfTime)
                 else { return (index, LockstepComparison.Launch(lockstep[index])) }
                 let finishing = Date()
@@ -275,7 +284,6 @@ struct Runner {
                     ratios: lockstep[index].result.ratios, target: plan.precision,
                     secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
             }
-            return nil
         }
         // Pipelined: while one generation samples on the timing CPU, the next ones' workers start
         // (verify, warm up) on the other CPUs. Up to `generationsInFlight` are launched ahead, and
