@@ -229,11 +229,7 @@ struct Runner {
             return done
         }
 
-        // Interleaved: the next process generation goes to the unfinished comparison that has used
-        // the smallest part of its share of the budget (its strategies × `--budget`), so a cheap
-        // comparison takes many generations and a slow one (large payloads) few, and a comparison
-        // that meets its target early leaves its time to the others. Each comparison's generations
-        // spread over the run, so its interval covers the machine's states across the run. Three
+        // Interleaved: the comparisons share the budget (see `GenerationScheduler`). Three
         // generations each whatever the budget (six in `ab`); a comparison's rows are written when
         // it finishes.
         var lockstep = comparisons.map { members in
@@ -255,34 +251,36 @@ struct Runner {
         var spent = [Double](repeating: 0, count: lockstep.count)
         var finishingSeconds = 0.0
         var unfinished = Set(lockstep.indices)
-        /// Finishes the comparisons that are done, then launches a generation of the one with the
-        /// smallest share of its budget used, other than those in `busy` (with a generation in
-        /// flight: a comparison never has two), or returns nil when none is left.
+        let scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: minimumGenerations)
+        /// Finishes the comparisons that are done, then launches a generation of the next one (see
+        /// `GenerationScheduler`) other than those in `busy` (with a generation in flight: a
+        /// comparison never has two), or returns nil when none is left.
         func launchNext(besides busy: Set<Int>) throws -> (index: Int, launch: LockstepComparison.Launch)? {
             while true {
+                let states = lockstep.indices.map {
+                    GenerationScheduler.Comparison(
+                        strategies: comparisons[$0].count, generations: lockstep[$0].generations, spentSeconds: spent[$0])
+                }
                 let elapsed = Date().timeIntervalSince(start) - instructionSeconds
-                let candidates = unfinished.subtracting(busy)
-                // In the budget's second half, comparisons short of their minimum go first: left
-                // to the end, their generations ran alone, with nothing to sample while their
-                // workers started (a quick run's last 40 s).
-                let owed: Set<Int> = elapsed >= budget / 2 ? candidates.filter { lockstep[$0].generations < minimumGenerations } : []
-                guard
-                    let index = (owed.isEmpty ? candidates : owed).min(by: {
-                        spent[$0] / Double(comparisons[$0].count) < spent[$1] / Double(comparisons[$1].count)
-                    })
-                else { return nil }
-                let outOfTime = elapsed >= budget
-                guard lockstep[index].generations >= minimumGenerations && (lockstep[index].isSettled || outOfTime)
-                else { return (index, LockstepComparison.Launch(lockstep[index])) }
-                let finishing = Date()
-                let done = try finish(lockstep[index])
-                finishingSeconds += Date().timeIntervalSince(finishing)
-                results += done
-                unfinished.remove(index)
-                progress.finish(
-                    comparisons[index][0].cell.source.name, results: done,
-                    ratios: lockstep[index].result.ratios, target: plan.precision,
-                    secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
+                let step = scheduler.next(states, candidates: unfinished.subtracting(busy), elapsed: elapsed) {
+                    lockstep[$0].isSettled
+                }
+                switch step {
+                case .none:
+                    return nil
+                case .launch(let index):
+                    return (index, LockstepComparison.Launch(lockstep[index]))
+                case .finish(let index):
+                    let finishing = Date()
+                    let done = try finish(lockstep[index])
+                    finishingSeconds += Date().timeIntervalSince(finishing)
+                    results += done
+                    unfinished.remove(index)
+                    progress.finish(
+                        comparisons[index][0].cell.source.name, results: done,
+                        ratios: lockstep[index].result.ratios, target: plan.precision,
+                        secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
+                }
             }
         }
         // Pipelined: while one generation samples on the timing CPU, the next ones' workers start

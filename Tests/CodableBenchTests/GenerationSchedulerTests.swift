@@ -1,0 +1,52 @@
+@testable import CodableBench
+import Testing
+
+/// How a run shares its budget among comparisons (`GenerationScheduler`), on made-up states: a
+/// budget of 100 s and a minimum of three generations.
+@Suite("Generation scheduler")
+struct GenerationSchedulerTests {
+    typealias Comparison = GenerationScheduler.Comparison
+    let scheduler = GenerationScheduler(budgetSeconds: 100, minimumGenerations: 3)
+
+    private func next(
+        _ comparisons: [Comparison], candidates: Set<Int>? = nil, elapsed: Double, settled: Set<Int> = []
+    ) -> GenerationScheduler.Step {
+        scheduler.next(
+            comparisons, candidates: candidates ?? Set(comparisons.indices), elapsed: elapsed,
+            isSettled: { settled.contains($0) })
+    }
+
+    /// 10 s over 5 strategies (2 each) is less of a share than 3 s over 1.
+    @Test func theSmallestShareOfTheBudgetUsedGoesFirst() {
+        let comparisons = [
+            Comparison(strategies: 1, generations: 4, spentSeconds: 3),
+            Comparison(strategies: 5, generations: 4, spentSeconds: 10),
+        ]
+        #expect(next(comparisons, elapsed: 10) == .launch(1))
+        #expect(next(comparisons, candidates: [0], elapsed: 10) == .launch(0))
+        #expect(next(comparisons, candidates: [], elapsed: 10) == .none)
+    }
+
+    @Test func comparisonsShortOfTheMinimumGoFirstFromTheBudgetsHalf() {
+        let comparisons = [
+            Comparison(strategies: 2, generations: 10, spentSeconds: 2),
+            Comparison(strategies: 2, generations: 2, spentSeconds: 20),
+        ]
+        #expect(next(comparisons, elapsed: 49) == .launch(0))
+        #expect(next(comparisons, elapsed: 50) == .launch(1))
+        // Once it has its minimum, the share decides again.
+        var caughtUp = comparisons
+        caughtUp[1].generations = 3
+        #expect(next(caughtUp, elapsed: 50) == .launch(0))
+    }
+
+    @Test func aComparisonFinishesWhenSettledOrOutOfTimeButNotBeforeItsMinimum() {
+        let comparisons = [Comparison(strategies: 2, generations: 3, spentSeconds: 1)]
+        #expect(next(comparisons, elapsed: 10) == .launch(0))
+        #expect(next(comparisons, elapsed: 10, settled: [0]) == .finish(0))
+        #expect(next(comparisons, elapsed: 100) == .finish(0))
+        let short = [Comparison(strategies: 2, generations: 2, spentSeconds: 1)]
+        #expect(next(short, elapsed: 10, settled: [0]) == .launch(0))
+        #expect(next(short, elapsed: 150) == .launch(0))
+    }
+}
