@@ -171,21 +171,20 @@ struct LockstepComparison {
             return try outcome!.get()
         }
 
-        /// The launched generation if its workers exist by now (nil: still launching, or failed,
-        /// which `generation()` reports); never blocks.
-        var launched: StartingGeneration? {
+        /// How the launch ended, or nil while it runs; never blocks.
+        private var outcomeSoFar: Swift.Result<StartingGeneration, Error>? {
             guard done.wait(timeout: .now()) == .success else { return nil }
-            done.signal()
-            return try? outcome!.get()
+            done.signal()  // the wait took the signal: give it back for the next one
+            return outcome
         }
+
+        /// The launched generation if its workers exist by now (nil: still launching, or failed,
+        /// which `generation()` reports).
+        var launched: StartingGeneration? { try? outcomeSoFar?.get() }
 
         /// Launched, and every worker has replied (or the launch failed): `awaitReady` would not
         /// wait for it.
-        var isReady: Bool {
-            guard done.wait(timeout: .now()) == .success else { return false }
-            done.signal()
-            return (try? outcome!.get())?.isReady ?? true
-        }
+        var isReady: Bool { outcomeSoFar.map { (try? $0.get())?.isReady ?? true } ?? false }
 
         /// Seconds since the launch began.
         var age: Double { Double(Clocks.wall() - began) / 1e9 }

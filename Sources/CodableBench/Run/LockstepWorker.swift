@@ -91,14 +91,12 @@ final class LockstepWorker {
     /// wait; never blocks.
     func hasReplied() -> Bool {
         guard isRunning else { return true }
-        var chunk = [UInt8](repeating: 0, count: 4_096)
         while !buffer.contains(UInt8(ascii: "\n")) {
-            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 0) > 0 else { return false }
-            let count = Glibc.read(replies, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return true }  // ended: `next` reads the end again and says how
-            buffer += chunk[..<count]
+            switch readOnce(waitingMilliseconds: 0) {
+            case .data: continue
+            case .closed: return true  // `next` reads the end again and says how it ended
+            case .timedOut: return false
+            }
         }
         return true
     }
@@ -120,14 +118,25 @@ final class LockstepWorker {
 
     /// Appends what the worker writes next to `buffer`, waiting until `deadline` at most.
     private func read(until deadline: UInt64) -> ReadResult {
-        var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
             let now = Clocks.wall()
             guard now < deadline else { return .timedOut }
-            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
-            if ready < 0 && errno != EINTR { return .closed }
-            guard ready > 0 else { continue }
+            let result = readOnce(waitingMilliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 1_000)))
+            if result != .timedOut { return result }
+        }
+    }
+
+    /// Appends what the worker has written to `buffer`, waiting up to `milliseconds` for it;
+    /// `.timedOut` when it wrote nothing meanwhile (or a signal cut the wait short: the caller
+    /// decides whether to wait again, with what is left of its deadline).
+    private func readOnce(waitingMilliseconds milliseconds: Int32) -> ReadResult {
+        var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready < 0 && errno == EINTR { return .timedOut }
+        if ready < 0 { return .closed }
+        guard ready > 0 else { return .timedOut }
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
             let count = Glibc.read(replies, &chunk, chunk.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return .closed }

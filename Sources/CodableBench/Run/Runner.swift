@@ -323,7 +323,7 @@ struct Runner {
             let (index, launch) = inFlight.remove(at: pick)
             let sampling = Date()
             let ready = try lockstep[index].awaitReady(launch)
-            if let cpu = Affinity.timingCPU() {
+            if let cpu = lockstep[index].cpu {
                 for (_, other) in inFlight { other.launched?.keepOff(cpu) }
             }
             try fill()
