@@ -150,6 +150,9 @@ struct LockstepComparison {
         /// samples there).
         func allowEveryCPU() { workers.values.forEach { Affinity.release($0.pid) } }
         func keepOff(_ cpu: Int) { workers.values.forEach { Affinity.keep($0.pid, off: cpu) } }
+
+        /// Tells every worker to quit, without waiting for them to exit.
+        func quit() { workers.values.forEach { $0.quit() } }
     }
 
     /// A generation being launched on a thread of its own, so that creating its processes (about
@@ -228,7 +231,7 @@ struct LockstepComparison {
         let starting = try launch.generation()
         defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
         // Nothing samples while the runner waits: the workers may use every CPU.
-        if cpu != nil { starting.workers.values.forEach { Affinity.release($0.pid) } }
+        if cpu != nil { starting.allowEveryCPU() }
         var sizes: [Int: Size] = [:]
         let target = Double(plan.minSampleNanoseconds)
         for member in active.sorted() {
@@ -284,10 +287,8 @@ struct LockstepComparison {
         result.phases.samplingSeconds += Double(Clocks.wall() - roundStart) / 1e9
         roundStart = Clocks.wall()
         // Off the timing CPU to exit, and not waited for: the next generation samples meanwhile.
-        for worker in ready.starting.workers.values {
-            if let cpu { Affinity.keep(worker.pid, off: cpu) }
-            worker.quit()
-        }
+        if let cpu { ready.starting.keepOff(cpu) }
+        ready.starting.quit()
         result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
 
         let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })
