@@ -145,20 +145,32 @@ struct LockstepScheduleTests {
         #expect(LockstepSchedule(members: Array(members.dropFirst())).yardstick == [nil, 0, 0])
     }
 
-    /// 5 ms samples of 5 batches: 1 ms a batch.
-    @Test func samplesAreSizedFromTheFastestWarmUpDecode() {
-        func size(_ warmup: UInt64?) -> [Int] {
-            let size = LockstepComparison.Size(warmupNanoseconds: warmup, target: 5_000_000)
-            return [size.decodes, size.batches]
+    /// 5 ms samples: every member of a generation gets the same odd number of batches, set by the
+    /// slowest, and enough decodes a batch to fill the sample.
+    @Test func aGenerationsSamplesShareAnOddNumberOfBatches() {
+        func sizes(_ perDecode: [Double]) -> [[Int]] {
+            let sizes = SampleSize.forGeneration(
+                nanosecondsPerDecode: Dictionary(uniqueKeysWithValues: perDecode.enumerated().map { ($0, $1) }),
+                target: 5_000_000)
+            return perDecode.indices.map { [sizes[$0]!.decodes, sizes[$0]!.batches] }
         }
-        // A 1.4 ms decode: one decode a batch, 4 batches (5 / 1.4 rounded up).
-        #expect(size(1_400_000) == [1, 4])
-        // 200 µs: 5 decodes a batch, 5 batches; 100 µs: 10.
-        #expect(size(200_000) == [5, 5])
-        #expect(size(100_000) == [10, 5])
-        // 100 ms (`large`): one decode, one batch; and so when nothing is known.
-        #expect(size(100_000_000) == [1, 1])
-        #expect(size(nil) == [1, 1])
+        // 200 µs and 100 µs: five batches of 1 ms, 5 and 10 decodes each.
+        #expect(sizes([200_000, 100_000]) == [[5, 5], [10, 5]])
+        // A 1.4 ms decode fits 4 batches in 5 ms, rounded up to 5 (an even count has no middle);
+        // the 100 µs member gets the same 5 batches.
+        #expect(sizes([1_400_000, 100_000]) == [[1, 5], [10, 5]])
+        // 2 ms fits 3: the fast member's batches grow to 1.67 ms, 17 decodes.
+        #expect(sizes([2_000_000, 100_000]) == [[1, 3], [17, 3]])
+        // 3 ms fits 2, rounded up to 3.
+        #expect(sizes([3_000_000, 3_000_000]) == [[1, 3], [1, 3]])
+        // 100 ms (`large`) beside 1 ms: one batch for both, the fast one of 5 decodes.
+        #expect(sizes([100_000_000, 1_000_000]) == [[1, 1], [5, 1]])
+        // A/A: the same decode time, the same size; and so within 10%, across the step from one
+        // decode a batch to two (1 ms alone would take one).
+        #expect(sizes([1_000_000, 1_000_000]) == [[1, 5], [1, 5]])
+        #expect(sizes([1_000_000, 960_000]) == [[2, 5], [2, 5]])
+        #expect(sizes([1_000_000, 880_000]) == [[1, 5], [2, 5]])
+        #expect(sizes([]) == [])
     }
 
     @Test func noReferenceMeansNoPairs() {

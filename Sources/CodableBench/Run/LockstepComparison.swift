@@ -35,30 +35,6 @@ struct LockstepComparison {
         var measuredNanoseconds: UInt64 { wallNanoseconds * UInt64(batches) }
     }
 
-    /// A member's sample size: decodes per batch and batches per sample.
-    struct Size: Equatable {
-        var decodes: Int
-        var batches: Int
-
-        /// Enough decodes per batch for a batch to last `target / batchesPerSample`; a decode
-        /// longer than that gets fewer batches, down to one decode in one batch.
-        init(nanosecondsPerDecode: Double, target: Double) {
-            let perDecode = max(nanosecondsPerDecode, 1)
-            let batchTarget = target / Double(LockstepProtocol.batchesPerSample)
-            decodes = Int(max(1, (batchTarget / perDecode).rounded(.up)))
-            batches =
-                decodes > 1
-                ? LockstepProtocol.batchesPerSample
-                : Int(min(Double(LockstepProtocol.batchesPerSample), max(1, (target / perDecode).rounded(.up))))
-        }
-
-        /// From the fastest warm-up decode, else one decode in one batch.
-        init(warmupNanoseconds: UInt64?, target: Double) {
-            // `Double($0)`, not `map(Double.init)`, which picks `Double(bitPattern:)`.
-            self.init(nanosecondsPerDecode: warmupNanoseconds.map { Double($0) } ?? target, target: target)
-        }
-    }
-
     struct Result {
         var verdicts: [Verdict]
         var outputBytes: [Int?]
@@ -90,6 +66,8 @@ struct LockstepComparison {
     /// What has been measured so far, and which members are still measured.
     private(set) var result: Result
     private(set) var active: Set<Int>
+    /// Per member, its fastest warm-up decode in any generation so far (what sizes its samples).
+    private var fastestWarmupDecode: [Int: UInt64] = [:]
 
     init(
         members: [Runner.CellState], schedule: LockstepSchedule, plan: SamplingPlan,
@@ -197,7 +175,7 @@ struct LockstepComparison {
     /// A generation whose workers verified and warmed up: their sample sizes, ready to sample.
     struct ReadyGeneration {
         fileprivate let starting: StartingGeneration
-        fileprivate let sizes: [Int: Size]
+        fileprivate let sizes: [Int: SampleSize]
     }
 
     /// Starts a worker for every active member. They verify (the first generation only) and warm
@@ -232,8 +210,7 @@ struct LockstepComparison {
         defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
         // Nothing samples while the runner waits: the workers may use every CPU.
         if cpu != nil { starting.allowEveryCPU() }
-        var sizes: [Int: Size] = [:]
-        let target = Double(plan.minSampleNanoseconds)
+        var nanosecondsPerDecode: [Int: Double] = [:]
         for member in active.sorted() {
             guard let worker = starting.workers[member] else { continue }
             let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
@@ -260,13 +237,17 @@ struct LockstepComparison {
                     end(member, Verdict(report.outcome, report.detail), in: starting)
                     continue
                 }
-                // Sample sizes anew in every generation, from its fastest warm-up decode: a size
-                // decided once (1 or 2 decodes a batch, say) would bias a whole run, and so would
-                // one carried from the generation before; drawn per generation, it is part of the
-                // variation between generations that the interval includes.
-                sizes[member] = Size(warmupNanoseconds: report.warmupDecodeNanoseconds, target: target)
+                // The fastest warm-up decode of any generation: a warm-up runs beside the other
+                // workers' starts, so one generation's can read several times too slow.
+                if let warmup = report.warmupDecodeNanoseconds {
+                    fastestWarmupDecode[member] = min(fastestWarmupDecode[member] ?? warmup, warmup)
+                }
+                // Unknown (a worker that does not say): as slow as a whole sample.
+                nanosecondsPerDecode[member] = fastestWarmupDecode[member].map { Double($0) } ?? Double(plan.minSampleNanoseconds)
             }
         }
+        let sizes = SampleSize.forGeneration(
+            nanosecondsPerDecode: nanosecondsPerDecode, target: Double(plan.minSampleNanoseconds))
         return ReadyGeneration(starting: starting, sizes: sizes)
     }
 
@@ -303,7 +284,7 @@ struct LockstepComparison {
         generation.workers[member]?.stop()
     }
 
-    private mutating func sample(_ member: Int, _ size: Size, in generation: StartingGeneration) -> Sample? {
+    private mutating func sample(_ member: Int, _ size: SampleSize, in generation: StartingGeneration) -> Sample? {
         guard active.contains(member), let worker = generation.workers[member] else { return nil }
         worker.request(decodes: size.decodes, batches: size.batches)
         switch worker.next(within: timeout(member)) {
