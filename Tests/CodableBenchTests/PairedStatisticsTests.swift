@@ -113,7 +113,19 @@ struct LockstepScheduleTests {
     @Test func blocksAlternateEachStrategyWithItsYardstick() {
         let schedule = LockstepSchedule(members: Self.members)
         let order = schedule.round(active: Set(0..<5), samplesPerBlock: 3, shuffle: { _ in })
-        #expect(order == [0, 1, 0, 1, 0, 1, 0] + [0, 2, 0, 2, 0, 2, 0] + [2, 3, 2, 3, 2, 3, 2] + [4])
+        // The second block of yardstick 0 starts on the sample that ends the first.
+        #expect(order == [0, 1, 0, 1, 0, 1, 0] + [2, 0, 2, 0, 2, 0] + [2, 3, 2, 3, 2, 3, 2] + [4])
+    }
+
+    /// Blocks in shuffled order, but those of one yardstick together, so they can share a sample.
+    @Test func blocksOfOneYardstickRunTogether() {
+        let schedule = LockstepSchedule(members: Self.members)
+        // Blocks are built in member order: 0 ← 1, 0 ← 2, 2 ← 3, then 4 alone. The shuffle puts
+        // yardstick 2's block between yardstick 0's two.
+        let order = schedule.round(active: Set(0..<5), samplesPerBlock: 2, shuffle: { $0 = [1, 2, 0, 3] })
+        #expect(order == [0, 2, 0, 2, 0] + [1, 0, 1, 0] + [2, 3, 2, 3, 2] + [4])
+        let pairs = schedule.logRatios(order.map { ($0, 1.0) })
+        #expect(pairs.mapValues(\.count) == [1: 1, 2: 1, 3: 1])
     }
 
     /// A pair is a strategy sample between two of its yardstick's, the strategy having run two

@@ -48,6 +48,12 @@ struct LockstepSchedule: Equatable, Sendable {
     /// The order of one round's samples over the `active` members: `samplesPerBlock` samples of
     /// each strategy in its block. `shuffle` reorders an array in place (the run's random source;
     /// tests pass the identity).
+    ///
+    /// The blocks of one yardstick run one after another (the yardsticks in the order the shuffle
+    /// first meets them, each one's blocks in shuffled order), and where two meet they share the
+    /// yardstick sample: `Y S Y S Y T Y T Y`. The sample that would open the second block only
+    /// warmed up a yardstick that ran a moment ago, and is never part of a pair; most strategies
+    /// share one yardstick, so this saves nearly one sample in five.
     func round(active: Set<Int>, samplesPerBlock: Int, shuffle: (inout [Int]) -> Void) -> [Int] {
         var blocks: [[Int]] = []
         var paired = Set<Int>()
@@ -60,7 +66,16 @@ struct LockstepSchedule: Equatable, Sendable {
         blocks += active.subtracting(paired).sorted().map { [$0] }
         var order = Array(blocks.indices)
         shuffle(&order)
-        return order.flatMap { blocks[$0] }
+        // Stable: each yardstick's blocks keep their shuffled order.
+        let firstSeen = Dictionary(order.enumerated().map { (blocks[$1][0], $0) }, uniquingKeysWith: min)
+        order = order.enumerated().sorted { (firstSeen[blocks[$0.1][0]]!, $0.0) < (firstSeen[blocks[$1.1][0]]!, $1.0) }.map(\.1)
+        var sequence: [Int] = []
+        for index in order {
+            let block = blocks[index]
+            let shared = block.count > 1 && sequence.last == block[0]
+            sequence += shared ? block.dropFirst() : block[...]
+        }
+        return sequence
     }
 
     /// The log ratio of every member sample that sits between two samples of its yardstick, the

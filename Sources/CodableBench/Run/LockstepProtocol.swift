@@ -18,7 +18,8 @@ import Foundation
 /// a timer interrupt or a flip of the machine's speed lands in one batch; the median leaves both
 /// out, where a sample's total would carry them (±5% per 3 ms sample on this project's VMs).
 enum LockstepProtocol {
-    /// Batches per sample, where one decode is short enough (fewer for slower decodes, down to one).
+    /// Batches per sample, where the generation's slowest decode is short enough (else three or
+    /// one, the same for every member: see `SampleSize`).
     static let batchesPerSample = 5
 
     struct WorkerSide {
