@@ -8,13 +8,13 @@ struct SampleSize: Equatable {
     /// batches for every member, and enough decodes a batch for a sample to last `target`.
     ///
     /// Why the same number: the estimator depends on it. Within one process (`paired-reference` on
-    /// `small`, 600 alternations), against the median of five batches of one ~1 ms decode, the
-    /// median of three read +0.5%, of four +1.4% and of two +3.3% (an even count's median is its
-    /// upper middle), and a single batch +1.5%. Sized member by member from each worker's own
-    /// warm-up, the counts differed within a generation, and not at random: the first worker
-    /// launched, the yardstick, warms up beside the others' starts, and in noisy hours got one-batch
-    /// samples about twice as often as the members paired with it. The self-test's A/A ratio then
-    /// read about 0.993.
+    /// `small`, 600 alternations, `scripts/sample-estimators.py`), against the median of five
+    /// batches of one ~1 ms decode, the median of three read +0.5%, of four +1.4% and of two +3.3%
+    /// (an even count's median is its upper middle), and a single batch +1.5%. Sized member by
+    /// member from each worker's own warm-up, the counts differed within a generation, and not at
+    /// random: the first worker launched, the yardstick, warms up beside the others' starts, and in
+    /// noisy hours got one-batch samples about twice as often as the members paired with it (the
+    /// self-test's A/A ratio read about 0.993 in those hours; that this was the cause is not shown).
     ///
     /// The count is the most batches, at most `LockstepProtocol.batchesPerSample`, that the slowest
     /// member fits in `target` with one decode each, rounded up to odd (2 → 3, 4 → 5): that
