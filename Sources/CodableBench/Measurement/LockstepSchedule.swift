@@ -66,11 +66,16 @@ struct LockstepSchedule: Equatable, Sendable {
         blocks += active.subtracting(paired).sorted().map { [$0] }
         var order = Array(blocks.indices)
         shuffle(&order)
-        // Stable: each yardstick's blocks keep their shuffled order.
-        let firstSeen = Dictionary(order.enumerated().map { (blocks[$1][0], $0) }, uniquingKeysWith: min)
-        order = order.enumerated().sorted { (firstSeen[blocks[$0.1][0]]!, $0.0) < (firstSeen[blocks[$1.1][0]]!, $1.0) }.map(\.1)
-        var sequence: [Int] = []
+        // Each yardstick's blocks together, in the order the shuffle gave them.
+        var yardsticks: [Int] = []
+        var blocksOf: [Int: [Int]] = [:]
         for index in order {
+            let y = blocks[index][0]
+            if blocksOf[y] == nil { yardsticks.append(y) }
+            blocksOf[y, default: []].append(index)
+        }
+        var sequence: [Int] = []
+        for index in yardsticks.flatMap({ blocksOf[$0]! }) {
             let block = blocks[index]
             let shared = block.count > 1 && sequence.last == block[0]
             sequence += shared ? block.dropFirst() : block[...]
