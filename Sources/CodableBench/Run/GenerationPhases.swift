@@ -8,7 +8,8 @@ struct GenerationPhases: Codable, Equatable, Sendable {
     var samplingSeconds = 0.0
     /// Telling the workers to quit (they exit off the timing CPU, not waited for).
     var stoppingSeconds = 0.0
-    /// After a comparison is done: its counting pass (allocations), instruction pass and rows.
+    /// After a comparison is done: its instruction pass and rows; at the end, the counting passes
+    /// still left (the others ran beside the sampling, see `BackgroundPasses`).
     var finishingSeconds = 0.0
 
     /// "waiting for workers 20%, sampling 72%, stopping workers 2%, counting and writing 6%" of `total`.

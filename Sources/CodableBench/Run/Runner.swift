@@ -161,26 +161,48 @@ struct Runner {
         /// the timings get the same budget as without.
         var instructionSeconds = 0.0
 
-        /// Counts, instructions and rows of a finished comparison, on disk at once.
-        func finish(_ comparison: LockstepComparison) throws -> [CellResult] {
-            let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
-            let name = members[0].cell.source.name
-            // Only the cells the lockstep verified and measured are counted.
-            let measured = members.indices.filter { measuredComparison.verdicts[$0].outcome.isMeasured }
-            var instructionCounts: [(total: Int, breakdown: CostBreakdown)?] = members.map { _ in nil }
+        typealias InstructionCount = (total: Int, breakdown: CostBreakdown)
+        var instructionCounts: [Int: [InstructionCount?]] = [:]
+        // Every cell's counting pass, queued now (see `BackgroundPasses`), but for the cells known
+        // not to decode this payload (a hang would hold a pass for its whole timeout).
+        let countingPasses = BackgroundPasses<Result<[AllocationCount]?, Error>>(avoiding: Affinity.timingCPU())
+        for (index, members) in comparisons.enumerated() {
+            countingPasses.submit(
+                index,
+                members.map { state in
+                    guard counting != .none, state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok else {
+                        return { .success(nil) }
+                    }
+                    return { Result { try countingPass(state, backend: counting) } }
+                })
+        }
+
+        /// A finished comparison's instruction pass, while nothing samples (the timing budget
+        /// leaves it out). Only the cells the lockstep verified and measured are counted.
+        func finish(_ index: Int, _ comparison: LockstepComparison) throws {
+            let members = comparison.members, verdicts = comparison.result.verdicts
+            let measured = members.indices.filter { verdicts[$0].outcome.isMeasured }
+            var counted: [InstructionCount?] = members.map { _ in nil }
             if let valgrind, let costCategories {
                 let passStart = Date()
-                let counted = try Self.onePerCore(measured.map { members[$0] }) {
+                let counts = try Self.onePerCore(measured.map { members[$0] }) {
                     try instructionPass($0, valgrind: valgrind, categories: costCategories)
                 }
-                for (member, count) in zip(measured, counted) { instructionCounts[member] = count }
+                for (member, count) in zip(measured, counts) { counted[member] = count }
                 instructionSeconds += Date().timeIntervalSince(passStart)
             }
+            instructionCounts[index] = counted
+        }
+
+        /// Rows of a finished comparison whose counting passes have run, on disk at once.
+        func write(_ index: Int, _ comparison: LockstepComparison, counted: [Result<[AllocationCount]?, Error>]) throws -> [CellResult] {
+            let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
+            let name = members[0].cell.source.name
             var allocations: [[AllocationCount]?] = members.map { _ in nil }
-            if counting != .none {
-                let counted = try Self.onePerCore(measured.map { members[$0] }) { try countingPass($0, backend: counting) }
-                for (member, count) in zip(measured, counted) { allocations[member] = count }
+            for (member, count) in zip(members.indices, counted) where measuredComparison.verdicts[member].outcome.isMeasured {
+                allocations[member] = try count.get()
             }
+            let instructionCounts = instructionCounts.removeValue(forKey: index) ?? members.map { _ in nil }
             let ratios = measuredComparison.ratios
             var ratioRows: [RatioRow] = []
             var done: [CellResult] = []
@@ -251,6 +273,8 @@ struct Runner {
         var spent = [Double](repeating: 0, count: lockstep.count)
         var finishingSeconds = 0.0
         var unfinished = Set(lockstep.indices)
+        /// Finished comparisons whose rows wait for their counting passes.
+        var unwritten: [Int] = []
         let scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: minimumGenerations)
         /// Finishes the comparisons that are done, then launches a generation of the next one (see
         /// `GenerationScheduler`) other than those in `busy` (with a generation in flight: a
@@ -272,15 +296,26 @@ struct Runner {
                     return (index, LockstepComparison.Launch(lockstep[index]))
                 case .finish(let index):
                     let finishing = Date()
-                    let done = try finish(lockstep[index])
+                    try finish(index, lockstep[index])
                     finishingSeconds += Date().timeIntervalSince(finishing)
-                    results += done
                     unfinished.remove(index)
-                    progress.finish(
-                        comparisons[index][0].cell.source.name, results: done,
-                        ratios: lockstep[index].result.ratios, target: plan.precision,
-                        secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
+                    unwritten.append(index)
                 }
+            }
+        }
+        /// Rows of the finished comparisons whose counting passes have run.
+        func writeCounted() throws {
+            let writing = Date()
+            defer { finishingSeconds += Date().timeIntervalSince(writing) }
+            for index in unwritten {
+                guard let counted = countingPasses.outputs(of: index) else { continue }
+                unwritten.removeAll { $0 == index }
+                let done = try write(index, lockstep[index], counted: counted)
+                results += done
+                progress.finish(
+                    comparisons[index][0].cell.source.name, results: done,
+                    ratios: lockstep[index].result.ratios, target: plan.precision,
+                    secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
             }
         }
         // Pipelined: while one generation samples on the timing CPU, the next ones' workers start
@@ -334,7 +369,12 @@ struct Runner {
                 members: comparisons[index].map(\.cell.strategy.id),
                 ratios: lockstep[index].result.ratios, target: plan.precision)
             try fill()
+            try writeCounted()
         }
+        let draining = Date()
+        countingPasses.drain()
+        finishingSeconds += Date().timeIntervalSince(draining)
+        try writeCounted()
         let measured = lockstep.map(\.result.measuredNanoseconds).reduce(0, +)
         var phases = lockstep.map(\.result.phases).reduce(GenerationPhases(), +)
         phases.startingSeconds += waitingSeconds

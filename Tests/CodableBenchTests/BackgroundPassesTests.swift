@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import CodableBench
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The counting passes' queue (`BackgroundPasses`), on passes that return numbers.
+@Suite("Background passes")
+struct BackgroundPassesTests {
+    @Test func outputsComeInTheirCellsOrderOnceEveryPassHasRun() {
+        let passes = BackgroundPasses<Int>(avoiding: nil)
+        passes.submit(0, (0..<5).map { slot in { slot * 10 } })
+        passes.submit(1, [])
+        #expect(passes.outputs(of: 1) == [])
+        #expect(passes.outputs(of: 2) == nil)
+        passes.drain()
+        #expect(passes.outputs(of: 0) == [0, 10, 20, 30, 40])
+    }
+
+    @Test func aPassThatWaitsHoldsItsComparisonBack() {
+        let passes = BackgroundPasses<Int>(avoiding: nil)
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        passes.submit(
+            0,
+            [
+                {
+                    started.signal()
+                    release.wait()
+                    return 1
+                }
+            ])
+        started.wait()
+        #expect(passes.outputs(of: 0) == nil)
+        release.signal()
+        passes.drain()
+        #expect(passes.outputs(of: 0) == [1])
+    }
+
+    /// The thread runs its passes at the lowest priority, which the processes they start inherit.
+    @Test func passesOnTheBackgroundThreadRunAtTheLowestPriority() {
+        #if os(Linux)
+        let passes = BackgroundPasses<Int32>(avoiding: nil)
+        let started = DispatchSemaphore(value: 0)
+        passes.submit(
+            0,
+            [
+                {
+                    defer { started.signal() }
+                    return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                }
+            ])
+        started.wait()  // it ran on the background thread: this one only waited
+        passes.drain()
+        #expect(passes.outputs(of: 0) == [19])
+        #endif
+    }
+}
