@@ -227,10 +227,13 @@ struct LockstepComparison {
                         in: starting)
                     continue
                 }
-                let expected = members[member].payload.sha256
-                guard report.sha256 == expected else {
+                let payload = members[member].payload
+                let (kind, reported, expected) =
+                    report.sha256.isEmpty
+                    ? ("checksum", report.checksum ?? "none", payload.checksum) : ("sha256", report.sha256, payload.sha256)
+                guard reported == expected else {
                     throw HarnessFailure(
-                        "worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
+                        "worker read different bytes for \(members[member].cell.source.name) (\(kind) \(reported) vs \(expected))")
                 }
                 if let bytes = report.outputBytes { result.outputBytes[member] = bytes }
                 guard report.outcome.isMeasured else {
