@@ -23,7 +23,7 @@ struct SamplingOptions: ParsableArguments {
 
     @Option(
         help:
-            "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.2, with --quick 0.3)."
+            "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.4, with --quick 0.3)."
     )
     var budget: Double?
 

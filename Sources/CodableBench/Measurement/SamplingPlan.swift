@@ -25,7 +25,7 @@ struct SamplingPlan: Codable, Equatable, Sendable {
 
     static let standard = SamplingPlan(
         warmupNanoseconds: 5_000_000, minSampleNanoseconds: 5_000_000, samplesPerBlock: 2, minGenerations: 12,
-        maxGenerations: 200, precision: 0.01, budgetNanosecondsPerCell: 1_200_000_000)
+        maxGenerations: 200, precision: 0.01, budgetNanosecondsPerCell: 1_400_000_000)
     static let quick = SamplingPlan(
         warmupNanoseconds: 5_000_000, minSampleNanoseconds: 3_000_000, samplesPerBlock: 2, minGenerations: 6,
         maxGenerations: 16, precision: 0.02, budgetNanosecondsPerCell: 300_000_000)
