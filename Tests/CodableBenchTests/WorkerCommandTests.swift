@@ -16,12 +16,6 @@ struct WorkerCommandTests {
         #expect(command.profileJSON == nil)
         #expect(command.pass == "lockstep")
         #expect(command.verified)
-        #expect(!command.checksumOnly)
-        let later = try WorkerCommand(arguments: [
-            "--report", "-", "--strategy", "s", "--plan-json", "{}", "--payload-file", "/tmp/p.json", "--verified", "--checksum-only",
-            "--pass", "lockstep",
-        ])
-        #expect(later.checksumOnly && later.verified)
     }
 
     @Test func notVerifiedUnlessSaid() throws {

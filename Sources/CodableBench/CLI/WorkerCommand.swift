@@ -16,17 +16,15 @@ struct WorkerCommand {
     var pass: String
     /// A worker of this binary verified this decode of these bytes already (all passes but `verify`).
     var verified = false
-    /// Report the payload's `PayloadChecksum`, not its sha256 (the parent's own later generations).
-    var checksumOnly = false
 
-    /// `--report R --strategy S --plan-json J (--profile-json P | --payload-file F) --pass P [--verified] [--checksum-only]`.
+    /// `--report R --strategy S --plan-json J (--profile-json P | --payload-file F) --pass P [--verified]`.
     init(arguments: [String]) throws {
         var values: [String: String] = [:]
-        var verified = false, checksumOnly = false
+        var verified = false
         var rest = arguments[...]
         while let option = rest.popFirst() {
-            if option == "--verified" || option == "--checksum-only" {
-                if option == "--verified" { verified = true } else { checksumOnly = true }
+            if option == "--verified" {
+                verified = true
                 continue
             }
             let known = ["--report", "--strategy", "--profile-json", "--payload-file", "--plan-json", "--pass"]
@@ -45,7 +43,6 @@ struct WorkerCommand {
         profileJSON = values["--profile-json"]
         payloadFile = values["--payload-file"]
         self.verified = verified
-        self.checksumOnly = checksumOnly
     }
 
     func run() throws {
@@ -67,7 +64,7 @@ struct WorkerCommand {
         if pass == .lockstep {
             try Worker.serve(
                 strategy: chosen, source: source, reference: reference, plan: plan,
-                alreadyVerified: verified, checksumOnly: checksumOnly, channel: LockstepProtocol.WorkerSide())
+                alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())
             return
         }
         let result = try Worker.run(

@@ -227,13 +227,10 @@ struct LockstepComparison {
                         in: starting)
                     continue
                 }
-                let payload = members[member].payload
-                let (kind, reported, expected) =
-                    report.sha256.isEmpty
-                    ? ("checksum", report.checksum ?? "none", payload.checksum) : ("sha256", report.sha256, payload.sha256)
-                guard reported == expected else {
+                let expected = members[member].payload.sha256
+                guard report.sha256 == expected else {
                     throw HarnessFailure(
-                        "worker read different bytes for \(members[member].cell.source.name) (\(kind) \(reported) vs \(expected))")
+                        "worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
                 }
                 if let bytes = report.outputBytes { result.outputBytes[member] = bytes }
                 guard report.outcome.isMeasured else {

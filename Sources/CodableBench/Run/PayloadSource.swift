@@ -32,8 +32,6 @@ enum PayloadSource: Sendable {
 struct PreparedPayload {
     let bytes: Int
     let sha256: String
-    /// What a worker given `--checksum-only` reports instead of the sha256.
-    let checksum: String
     let elements: Int
     /// The bytes, for the workers of a later process generation (they read them instead of
     /// generating them again, which took 60 ms per worker on `large`).
@@ -49,12 +47,10 @@ struct PreparedPayload {
                 throw HarnessFailure("cannot write the payload to \(file.path): \(error.localizedDescription)")
             }
             return PreparedPayload(
-                bytes: payload.bytes.count, sha256: payload.sha256, checksum: PayloadChecksum.hex(of: payload.bytes),
-                elements: payload.manifest.elements, file: file)
+                bytes: payload.bytes.count, sha256: payload.sha256, elements: payload.manifest.elements, file: file)
         case .file(let url):
             let data = try PayloadFile.read(url)
-            return PreparedPayload(
-                bytes: data.count, sha256: SHA256.hex(of: data), checksum: PayloadChecksum.hex(of: data), elements: 0, file: url)
+            return PreparedPayload(bytes: data.count, sha256: SHA256.hex(of: data), elements: 0, file: url)
         }
     }
 }

@@ -118,16 +118,14 @@ struct Runner {
             let key = cell.source.knobs
             let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source, writingTo: payloadFolder)
             payloads[key] = payload
-            let verifiedArguments = try workerArguments(cell, source: .file(payload.file)) + ["--verified"]
             let state = CellState(
                 cell: cell, payload: payload, arguments: try workerArguments(cell, source: cell.source),
-                verifiedArguments: verifiedArguments + ["--checksum-only"])
-            // ab: the baseline build's worker first, then this build's, paired with it. The
-            // baseline may predate `--checksum-only`: its workers hash as they always did.
+                verifiedArguments: try workerArguments(cell, source: .file(payload.file))
+                    + ["--verified"])
+            // ab: the baseline build's worker first, then this build's, paired with it.
             guard let baseline = options.baseline else { return [state] }
             var baselineState = state
             baselineState.executable = baseline
-            baselineState.verifiedArguments = verifiedArguments
             return [baselineState, state]
         }
         let baselineDirectory = runDirectory.appendingPathComponent("baseline")
@@ -420,11 +418,11 @@ struct Runner {
         let payload: PreparedPayload
         /// A worker's arguments: it generates or reads the payload and verifies the decode.
         let arguments: [String]
-        /// The same for a later process generation: the payload from the parent's file, no
-        /// verification, and a checksum of the bytes instead of their sha256. (The counting and instruction passes generate the payload as the first
+        /// The same for a later process generation: the payload from the parent's file and no
+        /// verification. (The counting and instruction passes generate the payload as the first
         /// generation does: with the file's path, whose length changes with the run id, the
         /// instruction counts differed run to run by ~0.01%, and the peak heap moved by 1.2%.)
-        var verifiedArguments: [String]
+        let verifiedArguments: [String]
         /// Another build's executable whose workers measure this cell (`ab`'s baseline); nil: this one.
         var executable: URL? = nil
 

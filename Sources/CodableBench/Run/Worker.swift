@@ -1,8 +1,7 @@
 import Foundation
 
 /// The code a worker process runs for one cell: regenerate the payload (deterministic, so it is
-/// byte-identical to the parent's; the sha256 proves it, or in a later generation, which reads the
-/// parent's file, a checksum), verify, then time or count.
+/// byte-identical to the parent's; the sha256 proves it), verify, then time or count.
 enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
@@ -16,7 +15,7 @@ enum Worker {
     /// binary verified in the first; the decode is a function of the bytes, so it is not repeated.
     static func verified(
         strategy: Strategy, source: PayloadSource, reference: Strategy?,
-        pass: WorkerReport.Pass, alreadyVerified: Bool = false, checksumOnly: Bool = false
+        pass: WorkerReport.Pass, alreadyVerified: Bool = false
     ) throws -> (bytes: Data, report: WorkerReport) {
         let bytes: Data
         var verdict = Verdict(.ok)
@@ -31,8 +30,7 @@ enum Worker {
         }
         var report = WorkerReport(
             pass: pass, outcome: verdict.outcome, detail: verdict.detail, bytes: bytes.count,
-            sha256: checksumOnly ? "" : SHA256.hex(of: bytes))
-        if checksumOnly { report.checksum = PayloadChecksum.hex(of: bytes) }
+            sha256: SHA256.hex(of: bytes))
         report.outputBytes = verdict.outputBytes
         return (bytes, report)
     }
@@ -80,11 +78,11 @@ enum Worker {
     /// (The parent chooses the CPUs it runs on, see `Affinity`.)
     static func serve(
         strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
-        alreadyVerified: Bool, checksumOnly: Bool = false, channel: LockstepProtocol.WorkerSide
+        alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
     ) throws {
         var (bytes, report) = try verified(
             strategy: strategy, source: source, reference: reference, pass: .lockstep,
-            alreadyVerified: alreadyVerified, checksumOnly: checksumOnly)
+            alreadyVerified: alreadyVerified)
         var repeated: ((Int) throws -> Void)?
         if report.outcome.isMeasured {
             do {

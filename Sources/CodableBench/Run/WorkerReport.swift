@@ -7,10 +7,7 @@ struct WorkerReport: Codable, Sendable {
     var outcome: Outcome
     var detail: String
     var bytes: Int
-    /// The payload's sha256; empty when the parent asked for `checksum` instead.
     var sha256: String
-    /// The payload's `PayloadChecksum` (`--checksum-only`: a later generation of this build).
-    var checksum: String?
     /// Bytes an encoder writes per operation (throughput counts them instead of the payload's).
     var outputBytes: Int?
     /// The fastest warm-up decode's time (lockstep pass): sets the worker's sample size.
