@@ -39,6 +39,23 @@ struct BackgroundPassesTests {
         #expect(passes.outputs(of: 0) == [1])
     }
 
+    @Test func notStartedListsTheQueuedPassesOnly() {
+        let passes = BackgroundPasses<Int>(avoiding: nil)
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let blocking = {
+            started.signal()
+            release.wait()
+            return 0
+        }
+        passes.submit(3, [blocking, { 1 }])
+        passes.submit(4, [{ 2 }])
+        started.wait()  // the first pass runs, the other two wait behind it
+        #expect(passes.notStarted().map { [$0.key, $0.slot] } == [[3, 1], [4, 0]])
+        release.signal()
+        passes.drain()
+        #expect(passes.notStarted().isEmpty)
+    }
+
     /// The thread runs its passes at the lowest priority, which the processes they start inherit.
     @Test func passesOnTheBackgroundThreadRunAtTheLowestPriority() {
         #if os(Linux)
@@ -56,5 +73,17 @@ struct BackgroundPassesTests {
         passes.drain()
         #expect(passes.outputs(of: 0) == [19])
         #endif
+    }
+}
+
+/// The estimate of the counting passes left for the end (`CountingBacklog`), by hand.
+@Suite("Counting backlog")
+struct CountingBacklogTests {
+    @Test func passesCostTheirDecodesAndTheirFixedCostSharedOverTheDrainsThreads() {
+        #expect(CountingBacklog.decodesPerPass == 6)
+        // (0.01 + 0.03 + 6 × 0.1) + 0.01 (decode time not known yet), two at a time.
+        let seconds = CountingBacklog.seconds(of: [(0.1, 1_000_000), (nil, 0)], parallel: 2)
+        #expect(abs(seconds - 0.325) < 1e-12)
+        #expect(CountingBacklog.seconds(of: [], parallel: 2) == 0)
     }
 }

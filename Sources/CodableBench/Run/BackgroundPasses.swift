@@ -56,6 +56,11 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
         }
     }
 
+    /// The passes not yet started, as (key, index among the key's passes).
+    func notStarted() -> [(key: Int, slot: Int)] {
+        condition.withLock { queued.map { ($0.key, $0.slot) } }
+    }
+
     /// Runs what is still queued on this thread too (sampling has ended, so at full priority and on
     /// every CPU), waits for the rest, and ends the background thread.
     func drain() {

@@ -86,6 +86,11 @@ struct LockstepComparison {
 
     var generations: Int { result.generations.count }
 
+    /// Per member, the median time of one decode over its samples so far, in seconds; nil before
+    /// its first sample. (Not the warm-up's: warm-ups run beside a generation's other starts, and
+    /// read several times slower.)
+    private(set) var decodeSeconds: [Int: Double] = [:]
+
     /// Nothing more to measure: no active member, the plan's most generations, no ratio to
     /// sharpen, or the plan's floor reached with every ratio within the target. (The runner's
     /// minimum of three generations and the run's budget come on top.)
@@ -276,6 +281,10 @@ struct LockstepComparison {
         for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
         result.generations.append(samples)
+        for member in Set(samples.map(\.member)) {
+            let perDecode = result.generations.joined().filter { $0.member == member }.map(\.perDecode).sorted()
+            decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
+        }
     }
 
     private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {

@@ -166,13 +166,14 @@ struct Runner {
         // Every cell's counting pass, queued now (see `BackgroundPasses`), but for the cells known
         // not to decode this payload (a hang would hold a pass for its whole timeout).
         let countingPasses = BackgroundPasses<Result<[AllocationCount]?, Error>>(avoiding: Affinity.timingCPU())
+        func isCounted(_ state: CellState) -> Bool {
+            counting != .none && state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok
+        }
         for (index, members) in comparisons.enumerated() {
             countingPasses.submit(
                 index,
                 members.map { state in
-                    guard counting != .none, state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok else {
-                        return { .success(nil) }
-                    }
+                    guard isCounted(state) else { return { .success(nil) } }
                     return { Result { try countingPass(state, backend: counting) } }
                 })
         }
@@ -276,6 +277,17 @@ struct Runner {
         /// Finished comparisons whose rows wait for their counting passes.
         var unwritten: [Int] = []
         let scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: minimumGenerations)
+        /// The counting passes that would be left for the end if sampling stopped now, in seconds
+        /// (see `CountingBacklog`): the scheduler counts them as spent, so the run ends within its
+        /// budget when they fall behind. The drain runs two at a time (this thread and theirs).
+        func countingBacklogSeconds() -> Double {
+            let passes = countingPasses.notStarted().compactMap { pass -> (Double?, Int)? in
+                let state = comparisons[pass.key][pass.slot]
+                guard isCounted(state) else { return nil }
+                return (lockstep[pass.key].decodeSeconds[pass.slot], state.payload.bytes)
+            }
+            return CountingBacklog.seconds(of: passes, parallel: 2)
+        }
         /// Finishes the comparisons that are done, then launches a generation of the next one (see
         /// `GenerationScheduler`) other than those in `busy` (with a generation in flight: a
         /// comparison never has two), or returns nil when none is left.
@@ -285,7 +297,7 @@ struct Runner {
                     GenerationScheduler.Comparison(
                         strategies: comparisons[$0].count, generations: lockstep[$0].generations, spentSeconds: spent[$0])
                 }
-                let elapsed = Date().timeIntervalSince(start) - instructionSeconds
+                let elapsed = Date().timeIntervalSince(start) - instructionSeconds + countingBacklogSeconds()
                 let step = scheduler.next(states, candidates: unfinished.subtracting(busy), elapsed: elapsed) {
                     lockstep[$0].isSettled
                 }
