@@ -7,7 +7,8 @@ widest intervals would cost to bring within ±2%.
 
 RUN is a run folder (samples.csv, ratios.csv). The pairs are rebuilt from samples.csv the way the
 harness pairs them (a strategy sample between two samples of its yardstick, the strategy having
-run two samples before). Per comparison, medians over its strategies:
+run two samples before), on their CPU times (`cpu_ns`; harness 0.1.0 paired `wall_ns`, and its
+`cpu_ns` is the mean batch's thread CPU time). Per comparison, medians over its strategies:
 
 - pairs/gen: pairs per process generation (1 with the default plan);
 - pair sd: spread of the log ratios of pairs inside one generation (shown only with ≥ 2 pairs a
@@ -59,8 +60,8 @@ for (profile, generation), rows in by_generation.items():
         y = yardstick.get((profile, strategy))
         if y and rows[i - 2]["strategy"] == strategy and rows[i - 1]["strategy"] == y and rows[i + 1]["strategy"] == y:
             pairs[profile][strategy][generation].append(
-                math.log(float(rows[i]["wall_ns"]))
-                - (math.log(float(rows[i - 1]["wall_ns"])) + math.log(float(rows[i + 1]["wall_ns"]))) / 2)
+                math.log(float(rows[i]["cpu_ns"]))
+                - (math.log(float(rows[i - 1]["cpu_ns"])) + math.log(float(rows[i + 1]["cpu_ns"]))) / 2)
 
 
 def median(values):

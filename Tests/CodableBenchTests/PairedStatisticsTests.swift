@@ -139,6 +139,23 @@ struct LockstepScheduleTests {
         #expect(abs(pairs[3]![0] - log(4.0 / 3.0)) < 1e-12)  // 40 between 30 and 30
     }
 
+    /// Pairs compare the samples' CPU times per decode: here the strategy's sample lost half its
+    /// wall time off the CPU, and its yardstick's did not.
+    @Test func pairsCompareCPUTimes() throws {
+        let schedule = LockstepSchedule(yardstick: [nil, 0])
+        func sample(_ member: Int, wall: UInt64, cpu: UInt64) -> LockstepComparison.Sample {
+            .init(member: member, decodes: 2, batches: 1, wallNanoseconds: wall, cpuNanoseconds: cpu)
+        }
+        let samples = [
+            sample(1, wall: 2_200, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
+            sample(1, wall: 4_400, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
+        ]
+        let pairs = LockstepComparison.logRatios(of: samples, schedule: schedule)
+        #expect(pairs.keys.sorted() == [1])
+        let logRatio = try #require(pairs[1]?.first)
+        #expect(abs(logRatio - log(1.1)) < 1e-12)
+    }
+
     @Test func aMemberWhoseYardstickEndedIsSampledAlone() {
         let schedule = LockstepSchedule(members: Self.members)
         let order = schedule.round(active: [1, 2, 3], samplesPerBlock: 2, shuffle: { _ in })

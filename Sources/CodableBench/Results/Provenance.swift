@@ -40,7 +40,8 @@ struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
-    static let harnessVersion = "0.1.0"
+    /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
+    static let harnessVersion = "0.2.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     static var buildConfiguration: String {

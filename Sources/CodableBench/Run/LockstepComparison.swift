@@ -22,8 +22,8 @@ struct LockstepComparison {
     /// without it, 3 of 5 with it; the confirmation run is what brought them to 0 of 5.)
     static let minimumGenerationsToGate = 6
 
-    /// One sample of a generation, in the order taken: the median and mean batch of `batches`
-    /// batches of `decodes` decodes (see `LockstepProtocol`).
+    /// One sample of a generation, in the order taken: the median batch's wall and CPU times, of
+    /// `batches` batches of `decodes` decodes (see `LockstepProtocol`).
     struct Sample {
         var member: Int
         var decodes: Int
@@ -31,6 +31,10 @@ struct LockstepComparison {
         var wallNanoseconds: UInt64
         var cpuNanoseconds: UInt64
         var perDecode: Double { Double(wallNanoseconds) / Double(decodes) }
+        /// What pairs compare: the decode's time on the CPU. A single-threaded decode that does no
+        /// I/O differs in wall time only by the time its process was off the CPU, noise from
+        /// whatever else ran there that hits one sample and not its neighbours (results/README.md).
+        var cpuPerDecode: Double { Double(cpuNanoseconds) / Double(decodes) }
         /// Time inside the sample's decodes (about: the median batch times the batches).
         var measuredNanoseconds: UInt64 { wallNanoseconds * UInt64(batches) }
     }
@@ -277,7 +281,7 @@ struct LockstepComparison {
         ready.starting.quit()
         result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
 
-        let pairs = schedule.logRatios(samples.map { ($0.member, $0.perDecode) })
+        let pairs = Self.logRatios(of: samples, schedule: schedule)
         for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
         result.generations.append(samples)
@@ -285,6 +289,11 @@ struct LockstepComparison {
             let perDecode = result.generations.joined().filter { $0.member == member }.map(\.perDecode).sorted()
             decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
         }
+    }
+
+    /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.
+    static func logRatios(of samples: [Sample], schedule: LockstepSchedule) -> [Int: [Double]] {
+        schedule.logRatios(samples.map { ($0.member, $0.cpuPerDecode) })
     }
 
     private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {

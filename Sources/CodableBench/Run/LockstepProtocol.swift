@@ -11,8 +11,9 @@ import Foundation
 /// - worker → parent, once: the `WorkerReport` as one JSON line (ready, or the outcome that ends it);
 /// - parent → worker: `N K` (take one sample: K batches of N decodes each) or `q` (quit); end of
 ///   input also quits;
-/// - worker → parent, per sample: `wall_ns cpu_ns`, the median batch's wall time and the mean
-///   batch's thread CPU time, or `error MESSAGE` if the strategy threw (the worker then exits).
+/// - worker → parent, per sample: `wall_ns cpu_ns`, the median of its batches' wall times and the
+///   median of their process CPU times, or `error MESSAGE` if the strategy threw (the worker then
+///   exits).
 ///
 /// Why the median batch: the first batch after another process ran starts with cold caches, and
 /// a timer interrupt or a flip of the machine's speed lands in one batch; the median leaves both

@@ -96,21 +96,23 @@ enum Worker {
         try channel.sendReport(report)
         guard let repeated else { return }
         while let (decodes, count) = channel.nextRequest() {
-            var batches = [UInt64](repeating: 0, count: count)
-            let cpu0 = Clocks.threadCPU()
+            var walls = [UInt64](repeating: 0, count: count)
+            var cpus = [UInt64](repeating: 0, count: count)
             do {
-                for batch in batches.indices {
+                for batch in walls.indices {
                     let wall0 = Clocks.wall()
+                    let cpu0 = Clocks.processCPU()
                     try repeated(decodes)
-                    batches[batch] = Clocks.wall() - wall0
+                    cpus[batch] = Clocks.processCPU() - cpu0
+                    walls[batch] = Clocks.wall() - wall0
                 }
             } catch {
                 channel.sendFailure(DecodingErrorDescription.oneLine(error))
                 return
             }
-            let cpu1 = Clocks.threadCPU()
-            batches.sort()
-            channel.sendSample(wallNanoseconds: batches[batches.count / 2], cpuNanoseconds: (cpu1 - cpu0) / UInt64(batches.count))
+            walls.sort()
+            cpus.sort()
+            channel.sendSample(wallNanoseconds: walls[count / 2], cpuNanoseconds: cpus[count / 2])
         }
     }
 }
