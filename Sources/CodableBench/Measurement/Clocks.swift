@@ -4,13 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Nanosecond clocks: monotonic wall time, and this thread's or this process's CPU time.
+/// Nanosecond clocks: monotonic wall time and this process's CPU time.
 enum Clocks {
     @inline(__always)
     static func wall() -> UInt64 { read(CLOCK_MONOTONIC) }
-
-    @inline(__always)
-    static func threadCPU() -> UInt64 { read(CLOCK_THREAD_CPUTIME_ID) }
 
     /// Every thread's CPU time: the time a decode ran, where wall time also holds the time the
     /// process was off its CPU (preempted, or an interrupt), and a helper thread's work counts.
