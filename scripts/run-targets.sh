@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Issue #13's run targets, measured: two default runs back to back (the full catalogue, as
+# `swift run -c release benchmarks` runs it after the build), then `--quick` once. Prints each
+# run's wall-clock seconds (target: ≤ 300 s, `--quick` ≤ 90 s), then ratio-stability.py's
+# duty cycle (≥ 80%), share of non-reference cells within ±2% (≥ 95%) and share of ratios that
+# moved by less than 2% between the two runs (≥ 95%).
+# Usage: scripts/run-targets.sh [OUT_DIR]   (default: a fresh temporary folder)
+# A benchmark script (timing targets are measured here, never asserted in unit tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-$(mktemp -d)}
+mkdir -p "$out"
+swift build -c release --product benchmarks >/dev/null
+timed_run() {
+  local name=$1
+  shift
+  local start end
+  start=$(date +%s%N)
+  .build/release/benchmarks run --out "$out/$name" "$@" >"$out/$name.log" 2>&1
+  end=$(date +%s%N)
+  echo "$name: $(((end - start) / 1000000)) ms wall clock ($*)"
+}
+timed_run first
+timed_run second
+timed_run quick --quick
+python3 scripts/ratio-stability.py "$out/first/latest" "$out/second/latest"
+echo "runs kept in $out"
