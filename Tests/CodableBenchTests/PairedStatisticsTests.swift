@@ -202,6 +202,25 @@ struct LockstepScheduleTests {
         #expect(sizes([]) == [])
     }
 
+    /// A one-batch sample has no median to leave out its cold start: a decode shorter than 50 ms is
+    /// preceded by an untimed one; with three or five batches, or a longer decode, none is.
+    @Test func oneBatchSamplesOfShortDecodesRewarmFirst() {
+        func rewarms(_ perDecode: [Double]) -> [Bool] {
+            let sizes = SampleSize.forGeneration(
+                nanosecondsPerDecode: Dictionary(uniqueKeysWithValues: perDecode.enumerated().map { ($0, $1) }),
+                target: 5_000_000)
+            return perDecode.indices.map { sizes[$0]!.rewarm }
+        }
+        // 100 ms beside 14 ms, 4 ms and 200 µs: one batch each; all but the 100 ms member rewarm.
+        #expect(rewarms([100_000_000, 14_000_000, 4_000_000, 200_000]) == [false, true, true, true])
+        // From 50 ms on, none; members within 10% of a faster one size (and rewarm) as it does.
+        #expect(rewarms([60_000_000, 40_000_000]) == [false, true])
+        #expect(rewarms([50_000_000, 46_000_000]) == [true, true])
+        #expect(rewarms([50_000_000, 54_000_000]) == [false, false])
+        // 3 ms at most: three or five batches, the median leaves the cold first one out.
+        #expect(rewarms([3_000_000, 100_000]) == [false, false])
+    }
+
     @Test func noReferenceMeansNoPairs() {
         let schedule = LockstepSchedule(members: [("g", false), ("g", false)])
         #expect(schedule.yardstick == [nil, nil])

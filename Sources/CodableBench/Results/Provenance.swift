@@ -40,8 +40,9 @@ struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
+    /// 0.3.0: one-batch samples of decodes under 50 ms are rewarmed first (`SampleSize.rewarm`).
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    static let harnessVersion = "0.2.0"
+    static let harnessVersion = "0.3.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     static var buildConfiguration: String {

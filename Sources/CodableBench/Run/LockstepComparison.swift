@@ -303,17 +303,29 @@ struct LockstepComparison {
     }
 
     private mutating func sample(_ member: Int, _ size: SampleSize, in generation: StartingGeneration) -> Sample? {
+        // The rewarm is a sample of one decode whose time is dropped: any worker's protocol has it,
+        // so a baseline build's workers (`ab`) rewarm the same way.
+        if size.rewarm, exchange(member, decodes: 1, batches: 1, in: generation) == nil { return nil }
+        guard let (wall, cpu) = exchange(member, decodes: size.decodes, batches: size.batches, in: generation) else {
+            return nil
+        }
+        return Sample(member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall, cpuNanoseconds: cpu)
+    }
+
+    /// One request and its reply: the median batch's wall and CPU times, or nil when the worker
+    /// ended (its verdict recorded).
+    private mutating func exchange(
+        _ member: Int, decodes: Int, batches: Int, in generation: StartingGeneration
+    ) -> (wall: UInt64, cpu: UInt64)? {
         guard active.contains(member), let worker = generation.workers[member] else { return nil }
-        worker.request(decodes: size.decodes, batches: size.batches)
+        worker.request(decodes: decodes, batches: batches)
         switch worker.next(within: timeout(member)) {
         case .ended(let verdict), .timedOut(let verdict):
             end(member, verdict, in: generation)
         case .line(let line):
             switch LockstepProtocol.Reply(line: line) {
             case .sample(let wall, let cpu):
-                return Sample(
-                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
-                    cpuNanoseconds: cpu)
+                return (wall, cpu)
             case .failure(let message):
                 end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
             case nil:
