@@ -7,7 +7,8 @@ RUN is a run folder (with results.csv, ratios.csv and run.json). Prints, for eac
 and duty cycle, and how many of its timed non-reference cells (results.csv rows whose ratio is to
 another strategy) and of all its paired ratios (ratios.csv, group references against the anchor
 included) have a 95% interval within ±2% (and ±1%); with two runs, how many ratios moved by less
-than 2% between them, and the ones that moved most.
+than 2% between them, how many moved beyond what their intervals allow, and the ones that moved
+most.
 """
 import csv
 import json
@@ -46,5 +47,14 @@ if len(runs) == 2:
     moves = sorted(((abs(float(b[k]["ratio"]) / float(a[k]["ratio"]) - 1), k) for k in shared), reverse=True)
     stable = sum(m < 0.02 for m, _ in moves)
     print(f"ratios that moved by less than 2%: {stable} of {len(shared)} ({stable / max(len(shared), 1):.1%})")
+    # Do the intervals cover what the next run finds? A move beyond 1.96 standard errors of the
+    # difference (each run's from its own 95% interval) should happen to about 5% of the ratios.
+    def standard_error(r):
+        return math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2 / 1.96
+    beyond = [k for k in shared
+              if abs(math.log(float(b[k]["ratio"]) / float(a[k]["ratio"])))
+              > 1.96 * math.hypot(standard_error(a[k]), standard_error(b[k]))]
+    print(f"ratios that moved beyond their two intervals (|z| > 1.96): {len(beyond)} of {len(shared)} "
+          f"({len(beyond) / max(len(shared), 1):.1%}; about 5% if the intervals cover the run-to-run variation)")
     for m, (profile, strategy, yardstick) in moves[:8]:
         print(f"  {m:6.1%}  {strategy} / {yardstick} on {profile}")
