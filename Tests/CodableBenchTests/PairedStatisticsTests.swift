@@ -202,23 +202,22 @@ struct LockstepScheduleTests {
         #expect(sizes([]) == [])
     }
 
-    /// A one-batch sample has no median to leave out its cold start: a decode shorter than 50 ms is
-    /// preceded by an untimed one; with three or five batches, or a longer decode, none is.
-    @Test func oneBatchSamplesOfShortDecodesRewarmFirst() {
-        func rewarms(_ perDecode: [Double]) -> [Bool] {
-            let sizes = SampleSize.forGeneration(
-                nanosecondsPerDecode: Dictionary(uniqueKeysWithValues: perDecode.enumerated().map { ($0, $1) }),
-                target: 5_000_000)
-            return perDecode.indices.map { sizes[$0]!.rewarm }
-        }
-        // 100 ms beside 14 ms, 4 ms and 200 µs: one batch each; all but the 100 ms member rewarm.
-        #expect(rewarms([100_000_000, 14_000_000, 4_000_000, 200_000]) == [false, true, true, true])
-        // From 50 ms on, none; members within 10% of a faster one size (and rewarm) as it does.
-        #expect(rewarms([60_000_000, 40_000_000]) == [false, true])
-        #expect(rewarms([50_000_000, 46_000_000]) == [true, true])
-        #expect(rewarms([50_000_000, 54_000_000]) == [false, false])
-        // 3 ms at most: three or five batches, the median leaves the cold first one out.
-        #expect(rewarms([3_000_000, 100_000]) == [false, false])
+    /// Samples are sized from the member's sampled CPU times once it has some (their 10th
+    /// percentile), before that from its fastest warm-up, else as a whole sample.
+    @Test func samplesAreSizedFromSampledTimesOnceThereAreSome() {
+        let sampled = [4.3, 4.1, 4.2, 6.0, 4.15, 4.4, 4.25, 8.0, 4.12, 4.18, 4.3].map { $0 * 1e6 }
+        // Eleven times: the 10th percentile is the second fastest, 4.12 ms.
+        #expect(SampleSize.decodeTime(sampled: sampled, fastestWarmup: 5_600_000, sample: 5e6) == 4.12e6)
+        #expect(SampleSize.decodeTime(sampled: [], fastestWarmup: 5_600_000, sample: 5e6) == 5.6e6)
+        #expect(SampleSize.decodeTime(sampled: [], fastestWarmup: nil, sample: 5e6) == 5e6)
+        // The case that needed it (`optional-0`, one batch because a 14 ms member shares the
+        // comparison): a yardstick whose warm-up read 5.6 ms took one 4 ms decode a sample where
+        // its members took two; sized from samples, all three take two.
+        let warmups = SampleSize.forGeneration(nanosecondsPerDecode: [0: 5.6e6, 1: 4.1e6, 2: 4.2e6, 3: 14e6], target: 5e6)
+        #expect([0, 1, 2, 3].map { [warmups[$0]!.decodes, warmups[$0]!.batches] } == [[1, 1], [2, 1], [2, 1], [1, 1]])
+        let fromSamples = SampleSize.forGeneration(
+            nanosecondsPerDecode: [0: 4.12e6, 1: 4.1e6, 2: 4.2e6, 3: 14e6], target: 5e6)
+        #expect([0, 1, 2, 3].map { fromSamples[$0]!.decodes } == [2, 2, 2, 1])
     }
 
     @Test func noReferenceMeansNoPairs() {

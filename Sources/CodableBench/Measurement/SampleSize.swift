@@ -3,8 +3,6 @@
 struct SampleSize: Equatable {
     var decodes: Int
     var batches: Int
-    /// Whether the sample is preceded by one decode that is not timed (see `rewarmBelow`).
-    var rewarm = false
 
     /// The sizes of one generation's members, from each one's decode time: the same odd number of
     /// batches for every member, and enough decodes a batch for a sample to last `target`.
@@ -27,24 +25,26 @@ struct SampleSize: Equatable {
         let fitting = min(LockstepProtocol.batchesPerSample, max(1, Int((target / slowest).rounded(.up))))
         let batches = fitting.isMultiple(of: 2) ? fitting + 1 : fitting
         let batchTarget = target / Double(batches)
-        return perDecode.mapValues { time in
-            SampleSize(
-                decodes: Int(max(1, (batchTarget / time).rounded(.up))), batches: batches,
-                rewarm: batches == 1 && time < rewarmBelow)
-        }
+        return perDecode.mapValues { SampleSize(decodes: Int(max(1, (batchTarget / $0).rounded(.up))), batches: batches) }
     }
 
-    /// A sample of one batch has no median to leave out its cold start, so where the decode is
-    /// shorter than this, one untimed decode comes first. The first decode after another worker
-    /// ran on the CPU pays for what that worker evicted: 0.15 ms on a 4 ms decode (`optional-50`),
-    /// 0.4 ms for `synthesized` and 0.9 ms for `encode-synthesized` on `medium` (10–12 ms). Timed,
-    /// that cost differs by strategy and is spread over samples of different lengths:
-    /// `optional-ifpresent` against `synthesized` on `optional-50` read 1.035 in one run and 0.980
-    /// in the next, each ±0.35%, as their samples were one decode and two, then two and one
-    /// (rewarmed: 1.009 and 1.008); `encode-synthesized` against `synthesized` on `medium` read
-    /// 0.82–0.85 cold and 0.78–0.79 rewarmed. Above 50 ms such a cost is under 2% of a decode, and a
-    /// second decode of a `large` payload would halve its comparison's samples.
-    static let rewarmBelow = 50_000_000.0
+    /// The time per decode that sizes a member's samples: the 10th percentile of its samples' CPU
+    /// times per decode once it has some (`sampled`), else its fastest warm-up decode, else (a
+    /// worker that does not say) a whole `sample`.
+    ///
+    /// Why not the warm-up throughout: a sample of one batch (a comparison whose slowest decode
+    /// outlasts the sample) keeps the cost of its first decode after another worker ran, so its
+    /// decodes per sample are part of what it measures, and members of the same speed must take the
+    /// same number. Warm-ups did not give them that: the yardstick's worker, launched first, warms
+    /// up beside the others' starts. In four default runs of one build, `optional-ifpresent` (4.1 ms)
+    /// took one decode a sample and the members paired with it one or two, by run;
+    /// `default-property-wrapper` against it on `optional-0` read 0.989 and 0.992 with two and 1.032
+    /// with one. Samples are taken beside the other members' samples, so members of the same speed
+    /// read alike whatever the machine's state, and the low percentile leaves out slow spells.
+    static func decodeTime(sampled: [Double], fastestWarmup: UInt64?, sample: Double) -> Double {
+        if !sampled.isEmpty { return sampled.sorted()[sampled.count / 10] }
+        return fastestWarmup.map { Double($0) } ?? sample
+    }
 
     /// Members within `alikeWithin` of a faster one take its time, so that members of about the same
     /// speed get the same size, where their warm-ups could fall either side of a step (one or two

@@ -40,9 +40,11 @@ struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
-    /// 0.3.0: one-batch samples of decodes under 50 ms are rewarmed first (`SampleSize.rewarm`).
+    /// 0.4.0: samples sized from the members' sampled times (`SampleSize.decodeTime`); the rewarm
+    /// of 0.3.0 removed (results/README.md, "One-batch samples").
+    /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    static let harnessVersion = "0.3.0"
+    static let harnessVersion = "0.4.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     static var buildConfiguration: String {

@@ -70,7 +70,8 @@ struct LockstepComparison {
     /// What has been measured so far, and which members are still measured.
     private(set) var result: Result
     private(set) var active: Set<Int>
-    /// Per member, its fastest warm-up decode in any generation so far (what sizes its samples).
+    /// Per member, its fastest warm-up decode in any generation so far (what sizes its samples
+    /// until it has some: `SampleSize.decodeTime`).
     private var fastestWarmupDecode: [Int: UInt64] = [:]
 
     init(
@@ -251,8 +252,9 @@ struct LockstepComparison {
                 if let warmup = report.warmupDecodeNanoseconds {
                     fastestWarmupDecode[member] = min(fastestWarmupDecode[member] ?? warmup, warmup)
                 }
-                // Unknown (a worker that does not say): as slow as a whole sample.
-                nanosecondsPerDecode[member] = fastestWarmupDecode[member].map { Double($0) } ?? Double(plan.minSampleNanoseconds)
+                nanosecondsPerDecode[member] = SampleSize.decodeTime(
+                    sampled: result.generations.joined().filter { $0.member == member }.map(\.cpuPerDecode),
+                    fastestWarmup: fastestWarmupDecode[member], sample: Double(plan.minSampleNanoseconds))
             }
         }
         let sizes = SampleSize.forGeneration(
@@ -303,29 +305,17 @@ struct LockstepComparison {
     }
 
     private mutating func sample(_ member: Int, _ size: SampleSize, in generation: StartingGeneration) -> Sample? {
-        // The rewarm is a sample of one decode whose time is dropped: any worker's protocol has it,
-        // so a baseline build's workers (`ab`) rewarm the same way.
-        if size.rewarm, exchange(member, decodes: 1, batches: 1, in: generation) == nil { return nil }
-        guard let (wall, cpu) = exchange(member, decodes: size.decodes, batches: size.batches, in: generation) else {
-            return nil
-        }
-        return Sample(member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall, cpuNanoseconds: cpu)
-    }
-
-    /// One request and its reply: the median batch's wall and CPU times, or nil when the worker
-    /// ended (its verdict recorded).
-    private mutating func exchange(
-        _ member: Int, decodes: Int, batches: Int, in generation: StartingGeneration
-    ) -> (wall: UInt64, cpu: UInt64)? {
         guard active.contains(member), let worker = generation.workers[member] else { return nil }
-        worker.request(decodes: decodes, batches: batches)
+        worker.request(decodes: size.decodes, batches: size.batches)
         switch worker.next(within: timeout(member)) {
         case .ended(let verdict), .timedOut(let verdict):
             end(member, verdict, in: generation)
         case .line(let line):
             switch LockstepProtocol.Reply(line: line) {
             case .sample(let wall, let cpu):
-                return (wall, cpu)
+                return Sample(
+                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
+                    cpuNanoseconds: cpu)
             case .failure(let message):
                 end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
             case nil:

@@ -17,8 +17,7 @@ import Foundation
 ///
 /// Why the median batch: the first batch after another process ran starts with cold caches, and
 /// a timer interrupt or a flip of the machine's speed lands in one batch; the median leaves both
-/// out, where a sample's total would carry them (±5% per 3 ms sample on this project's VMs). A
-/// sample of one batch has no median; the parent rewarms it with a sample it drops (`SampleSize`).
+/// out, where a sample's total would carry them (±5% per 3 ms sample on this project's VMs).
 enum LockstepProtocol {
     /// Batches per sample, where the generation's slowest decode is short enough (else three or
     /// one, the same for every member: see `SampleSize`).
