@@ -7,8 +7,46 @@ import Testing
 struct PairedStatisticsTests {
     @Test func pairLogRatioUsesTheGeometricMeanOfBothNeighbours() {
         // 110 between 100 and 121: the neighbours' geometric mean is 110, so the ratio is 1.
-        #expect(abs(PairedRatio.logRatio(sample: 110, before: 100, after: 121)) < 1e-12)
-        #expect(abs(PairedRatio.logRatio(sample: 200, before: 100, after: 100) - log(2)) < 1e-12)
+        let even = Pair(sample: 110, before: 100, after: 121)
+        #expect(abs(even.logRatio) < 1e-12)
+        #expect(abs(even.yardstickPace - 110) < 1e-12)
+        #expect(abs(Pair(sample: 200, before: 100, after: 100).logRatio - log(2)) < 1e-12)
+    }
+
+    /// Pairs whose yardstick ran more than 20% slower than its 10th percentile are left out: here
+    /// ten generations, the yardstick at 100 in eight of them and at 150 (a slow spell, where the
+    /// strategy read 10% slower relative to it) in two. The percentile is 100, the limit 120.
+    @Test func pairsOfASlowSpellAreLeftOut() throws {
+        let fast = Pair(sample: 102, before: 100, after: 100)
+        let slow = Pair(sample: 168.3, before: 150, after: 150)
+        let generations = Array(repeating: [fast], count: 8) + [[slow, fast], [slow]]
+        let kept = PairedRatio.undisturbed(generations)
+        #expect(kept.map(\.count) == [1, 1, 1, 1, 1, 1, 1, 1, 1, 0])
+        let ratio = try #require(PairedRatio(pairsByGeneration: generations))
+        #expect(abs(ratio.value - 1.02) < 1e-9)
+        #expect(ratio.generations == 9 && ratio.pairs == 9)
+        // Just under the limit is kept: 119 against a percentile of 100.
+        let edge = Pair(sample: 119, before: 119, after: 119)
+        #expect(PairedRatio.undisturbed(Array(repeating: [fast], count: 9) + [[edge]]).map(\.count) == Array(repeating: 1, count: 10))
+    }
+
+    /// A run spent wholly in a slow spell keeps its pairs: the percentile comes from the run.
+    @Test func aRunWhollyInASlowSpellKeepsItsPairs() {
+        let slow = (0..<10).map { [Pair(sample: 150 + Double($0), before: 150 + Double($0), after: 150 + Double($0))] }
+        #expect(PairedRatio.undisturbed(slow).map(\.count) == Array(repeating: 1, count: 10))
+        #expect(PairedRatio.undisturbed([]) == [])
+        #expect(PairedRatio.undisturbed([[], []]) == [[], []])
+    }
+
+    /// Where fewer than two generations would keep a pair, all are kept rather than the ratio lost:
+    /// of four generations, three ran in a slow spell (the percentile is the fastest, 100).
+    @Test func aRatioIsNotLostToTheSlowSpellRule() throws {
+        let fast = Pair(sample: 102, before: 100, after: 100)
+        let slow = Pair(sample: 153, before: 150, after: 150)
+        let generations = [[fast], [slow], [slow], [slow]]
+        #expect(PairedRatio.undisturbed(generations) == generations.map { $0.map(\.logRatio) })
+        let ratio = try #require(PairedRatio(pairsByGeneration: generations))
+        #expect(ratio.generations == 4)
     }
 
     @Test func interquartileMeanDropsAQuarterAtEachEnd() {
@@ -124,7 +162,7 @@ struct LockstepScheduleTests {
         // yardstick 2's block between yardstick 0's two.
         let order = schedule.round(active: Set(0..<5), samplesPerBlock: 2, shuffle: { $0 = [1, 2, 0, 3] })
         #expect(order == [0, 2, 0, 2, 0] + [1, 0, 1, 0] + [2, 3, 2, 3, 2] + [4])
-        let pairs = schedule.logRatios(order.map { ($0, 1.0) })
+        let pairs = schedule.pairs(order.map { ($0, 1.0) })
         #expect(pairs.mapValues(\.count) == [1: 1, 2: 1, 3: 1])
     }
 
@@ -133,10 +171,10 @@ struct LockstepScheduleTests {
     @Test func pairsSkipEachBlocksFirstStrategySample() {
         let schedule = LockstepSchedule(members: Self.members)
         let order = schedule.round(active: Set(0..<5), samplesPerBlock: 3, shuffle: { _ in })
-        let pairs = schedule.logRatios(order.map { ($0, Double(10 * ($0 + 1))) })
+        let pairs = schedule.pairs(order.map { ($0, Double(10 * ($0 + 1))) })
         #expect(pairs.mapValues(\.count) == [1: 2, 2: 2, 3: 2])
-        #expect(abs(pairs[1]![0] - log(2)) < 1e-12)  // 20 between 10 and 10
-        #expect(abs(pairs[3]![0] - log(4.0 / 3.0)) < 1e-12)  // 40 between 30 and 30
+        #expect(abs(pairs[1]![0].logRatio - log(2)) < 1e-12)  // 20 between 10 and 10
+        #expect(abs(pairs[3]![0].logRatio - log(4.0 / 3.0)) < 1e-12)  // 40 between 30 and 30
     }
 
     /// Pairs compare the samples' CPU times per decode: here the strategy's sample lost half its
@@ -150,9 +188,9 @@ struct LockstepScheduleTests {
             sample(1, wall: 2_200, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
             sample(1, wall: 4_400, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
         ]
-        let pairs = LockstepComparison.logRatios(of: samples, schedule: schedule)
+        let pairs = LockstepComparison.pairs(of: samples, schedule: schedule)
         #expect(pairs.keys.sorted() == [1])
-        let logRatio = try #require(pairs[1]?.first)
+        let logRatio = try #require(pairs[1]?.first?.logRatio)
         #expect(abs(logRatio - log(1.1)) < 1e-12)
     }
 
@@ -161,7 +199,7 @@ struct LockstepScheduleTests {
         let order = schedule.round(active: [1, 2, 3], samplesPerBlock: 2, shuffle: { _ in })
         // Without 0, handwritten has no yardstick left; manual is still lossy's yardstick.
         #expect(order == [2, 3, 2, 3, 2, 1])
-        #expect(schedule.logRatios(order.map { ($0, 1.0) }).keys.sorted() == [3])
+        #expect(schedule.pairs(order.map { ($0, 1.0) }).keys.sorted() == [3])
     }
 
     /// A declared yardstick wins when it runs on this payload; without it, the group's reference.

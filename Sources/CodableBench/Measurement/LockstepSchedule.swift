@@ -83,22 +83,22 @@ struct LockstepSchedule: Equatable, Sendable {
         return sequence
     }
 
-    /// The log ratio of every member sample that sits between two samples of its yardstick, the
+    /// The pair of every member sample that sits between two samples of its yardstick, the
     /// member having run two samples before (`S Y [S] Y`), by member: `sequence` is one
     /// generation's samples in the order they were taken.
-    func logRatios(_ sequence: [(member: Int, nanosecondsPerDecode: Double)]) -> [Int: [Double]] {
-        var ratios: [Int: [Double]] = [:]
-        guard sequence.count >= 4 else { return ratios }
+    func pairs(_ sequence: [(member: Int, nanosecondsPerDecode: Double)]) -> [Int: [Pair]] {
+        var pairs: [Int: [Pair]] = [:]
+        guard sequence.count >= 4 else { return pairs }
         for i in 2..<(sequence.count - 1) {
             let member = sequence[i].member
             guard let y = yardstick[member], sequence[i - 2].member == member, sequence[i - 1].member == y,
                 sequence[i + 1].member == y
             else { continue }
-            ratios[member, default: []].append(
-                PairedRatio.logRatio(
+            pairs[member, default: []].append(
+                Pair(
                     sample: sequence[i].nanosecondsPerDecode, before: sequence[i - 1].nanosecondsPerDecode,
                     after: sequence[i + 1].nanosecondsPerDecode))
         }
-        return ratios
+        return pairs
     }
 }

@@ -44,15 +44,14 @@ struct LockstepComparison {
         var outputBytes: [Int?]
         /// Per generation, its samples in the order taken.
         var generations: [[Sample]] = []
-        /// Per member and generation, the log ratios of its pairs, taken once as each generation
-        /// is recorded.
-        var logRatios: [[[Double]]]
+        /// Per member and generation, its pairs, taken once as each generation is recorded.
+        var pairs: [[[Pair]]]
         var measuredNanoseconds: UInt64 = 0
         /// Where the generations' wall time went (run.json's `phases`).
         var phases = GenerationPhases()
 
         /// Per member, the paired ratio to its yardstick so far.
-        var ratios: [PairedRatio?] { logRatios.map { PairedRatio(logRatiosByGeneration: $0) } }
+        var ratios: [PairedRatio?] { pairs.map { PairedRatio(pairsByGeneration: $0) } }
 
         /// A member's samples, per decode, by generation (those it took part in).
         func timings(of member: Int) -> [[TimingSample]] {
@@ -85,7 +84,7 @@ struct LockstepComparison {
         self.launcher = launcher
         result = Result(
             verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
-            logRatios: members.map { _ in [] })
+            pairs: members.map { _ in [] })
         active = Set(members.indices)
     }
 
@@ -283,8 +282,8 @@ struct LockstepComparison {
         ready.starting.quit()
         result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
 
-        let pairs = Self.logRatios(of: samples, schedule: schedule)
-        for member in members.indices { result.logRatios[member].append(pairs[member] ?? []) }
+        let pairs = Self.pairs(of: samples, schedule: schedule)
+        for member in members.indices { result.pairs[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
         result.generations.append(samples)
         for member in Set(samples.map(\.member)) {
@@ -294,8 +293,8 @@ struct LockstepComparison {
     }
 
     /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.
-    static func logRatios(of samples: [Sample], schedule: LockstepSchedule) -> [Int: [Double]] {
-        schedule.logRatios(samples.map { ($0.member, $0.cpuPerDecode) })
+    static func pairs(of samples: [Sample], schedule: LockstepSchedule) -> [Int: [Pair]] {
+        schedule.pairs(samples.map { ($0.member, $0.cpuPerDecode) })
     }
 
     private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {

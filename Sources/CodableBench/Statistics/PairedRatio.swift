@@ -15,7 +15,8 @@ import Foundation
 ///   one-sample interval). Generations are independent processes, so the interval includes what
 ///   differs between processes, and the trimming keeps out the occasional process that runs in a
 ///   slow mode of its own (seen here: one of four or five processes 20–50% slower throughout, while
-///   the processes interleaved with it in the same milliseconds were not).
+///   the processes interleaved with it in the same milliseconds were not);
+/// - pairs taken in a slow spell of the machine are left out first (`undisturbed(_:)`).
 struct PairedRatio: Equatable, Sendable {
     let value: Double
     let low: Double
@@ -29,6 +30,38 @@ struct PairedRatio: Equatable, Sendable {
     /// Trimmed at each end: of a generation's pairs, and of the generations.
     static let pairTrim = 0.25
     static let generationTrim = 0.20
+
+    /// From each generation's pairs, those of slow spells left out; nil without at least two
+    /// generations with a pair left.
+    init?(pairsByGeneration: [[Pair]]) {
+        self.init(logRatiosByGeneration: Self.undisturbed(pairsByGeneration))
+    }
+
+    /// Each generation's log ratios, without the pairs whose yardstick ran more than
+    /// `slowSpellAbove` slower than its 10th percentile over all of them.
+    ///
+    /// Why: pairing cancels a change of the machine's speed only where both strategies change
+    /// alike, and in this project's VMs' slow spells (the same code 1.4–2× slower for seconds to
+    /// minutes) they do not: in six default runs, 6–16% of the ratios differed between their slower
+    /// and faster generations beyond chance (5%); `JSONSerialization` strategies read up to 12%
+    /// slower in the slower ones, the `memcpy` reference 14% faster. A ratio over all pairs then
+    /// depends on how much of its run fell in slow spells. Without them it describes the machine
+    /// undisturbed, as the absolute times' 10th percentile does. A run spent wholly in a slow spell
+    /// keeps its pairs: the percentile is taken from the run itself. Where fewer than two
+    /// generations would keep a pair (a 10 MB payload gets four or five in a run), all pairs are
+    /// kept rather than the ratio lost.
+    static func undisturbed(_ generations: [[Pair]]) -> [[Double]] {
+        let all = generations.map { $0.map(\.logRatio) }
+        let paces = generations.joined().map(\.yardstickPace).sorted()
+        guard !paces.isEmpty else { return all }
+        let limit = paces[paces.count / 10] * (1 + slowSpellAbove)
+        let kept = generations.map { $0.filter { $0.yardstickPace <= limit }.map(\.logRatio) }
+        return kept.count(where: { $0.count >= minimumPairs }) >= 2 ? kept : all
+    }
+
+    /// Halfway from the machine's usual jitter (nine pairs in ten within 10% of the percentile in
+    /// quiet runs) to its slow spells (40% slower and more).
+    static let slowSpellAbove = 0.20
 
     /// nil without at least two generations with a pair.
     init?(logRatiosByGeneration: [[Double]]) {
@@ -64,9 +97,19 @@ struct PairedRatio: Equatable, Sendable {
     /// The stopping rule: this ratio is known well enough.
     func meets(precision target: Double) -> Bool { precision <= log(1 + target) }
 
-    /// The log ratio of each strategy sample against the yardstick samples on either side of it.
-    static func logRatio(sample: Double, before: Double, after: Double) -> Double {
-        log(sample) - (log(before) + log(after)) / 2
+}
+
+/// A strategy sample against the two samples of its yardstick taken just before and after it.
+struct Pair: Equatable, Sendable {
+    /// `log S − (log Y_before + log Y_after) / 2`.
+    let logRatio: Double
+    /// The yardstick's time per decode around the pair (the geometric mean of the two): how fast
+    /// the machine ran at that moment.
+    let yardstickPace: Double
+
+    init(sample: Double, before: Double, after: Double) {
+        logRatio = log(sample) - (log(before) + log(after)) / 2
+        yardstickPace = (before * after).squareRoot()
     }
 }
 
