@@ -248,14 +248,13 @@ struct LockstepScheduleTests {
         #expect(SampleSize.decodeTime(sampled: sampled, fastestWarmup: 5_600_000, sample: 5e6) == 4.12e6)
         #expect(SampleSize.decodeTime(sampled: [], fastestWarmup: 5_600_000, sample: 5e6) == 5.6e6)
         #expect(SampleSize.decodeTime(sampled: [], fastestWarmup: nil, sample: 5e6) == 5e6)
-        // The case that needed it (`optional-0`, one batch because a 14 ms member shares the
-        // comparison): a yardstick whose warm-up read 5.6 ms took one 4 ms decode a sample where
-        // its members took two; sized from samples, all three take two.
-        let warmups = SampleSize.forGeneration(nanosecondsPerDecode: [0: 5.6e6, 1: 4.1e6, 2: 4.2e6, 3: 14e6], target: 5e6)
-        #expect([0, 1, 2, 3].map { [warmups[$0]!.decodes, warmups[$0]!.batches] } == [[1, 1], [2, 1], [2, 1], [1, 1]])
-        let fromSamples = SampleSize.forGeneration(
-            nanosecondsPerDecode: [0: 4.12e6, 1: 4.1e6, 2: 4.2e6, 3: 14e6], target: 5e6)
-        #expect([0, 1, 2, 3].map { fromSamples[$0]!.decodes } == [2, 2, 2, 1])
+        // The case that needed it (`optional-0`): the yardstick's warm-up read 5.6 ms, over the
+        // 5 ms sample, so every sample was one batch, of one decode for the yardstick and two for
+        // its members of the same speed. Sized from samples, all three take three batches of one.
+        let warmups = SampleSize.forGeneration(nanosecondsPerDecode: [0: 5.6e6, 1: 4.1e6, 2: 4.2e6], target: 5e6)
+        #expect([0, 1, 2].map { [warmups[$0]!.decodes, warmups[$0]!.batches] } == [[1, 1], [2, 1], [2, 1]])
+        let fromSamples = SampleSize.forGeneration(nanosecondsPerDecode: [0: 4.12e6, 1: 4.1e6, 2: 4.2e6], target: 5e6)
+        #expect([0, 1, 2].map { [fromSamples[$0]!.decodes, fromSamples[$0]!.batches] } == [[1, 3], [1, 3], [1, 3]])
     }
 
     @Test func noReferenceMeansNoPairs() {

@@ -39,8 +39,10 @@ struct SampleSize: Equatable {
     /// up beside the others' starts. In four default runs of one build, `optional-ifpresent` (4.1 ms)
     /// took one decode a sample and the members paired with it one or two, by run;
     /// `default-property-wrapper` against it on `optional-0` read 0.989 and 0.992 with two and 1.032
-    /// with one. Samples are taken beside the other members' samples, so members of the same speed
-    /// read alike whatever the machine's state, and the low percentile leaves out slow spells.
+    /// with one (one batch only because that warm-up read over 5 ms; sized from samples, three
+    /// batches of one decode: 1.016 and 1.019). Samples are taken beside the other members' samples,
+    /// so members of the same speed read alike whatever the machine's state, and the low percentile
+    /// leaves out slow spells.
     static func decodeTime(sampled: [Double], fastestWarmup: UInt64?, sample: Double) -> Double {
         if !sampled.isEmpty { return sampled.sorted()[sampled.count / 10] }
         return fastestWarmup.map { Double($0) } ?? sample
