@@ -12,10 +12,10 @@ way: per run, how many ratios have a 95% interval within ±2%; between the runs,
 less than 2% and how many beyond what their two intervals allow (|z| > 1.96, about 5% if honest).
 Both ways use the same samples, so the machine's hours are the same for both.
 """
-import csv
 import math
 import sys
-from collections import defaultdict
+
+import run_pairs
 
 SLOW_SPELL_ABOVE = 0.20
 PAIR_TRIM, GENERATION_TRIM = 0.25, 0.20
@@ -50,30 +50,6 @@ def trimmed_interval(values, trim):
     return trimmed_mean(ordered, trim), t975(h - 1) * math.sqrt(variance) / ((1 - 2 * g / n) * math.sqrt(n))
 
 
-def pairs_of(run):
-    """(profile, strategy, yardstick) -> generation -> [(log ratio, yardstick pace)]."""
-    try:
-        samples = list(csv.DictReader(open(f"{run}/samples.csv", newline="")))
-        ratios = list(csv.DictReader(open(f"{run}/ratios.csv", newline="")))
-    except OSError as error:
-        sys.exit(f"error: {error.filename}: {error.strerror}")
-    yardstick = {(r["profile"], r["strategy"]): r["yardstick"] for r in ratios}
-    by_generation = defaultdict(list)
-    for s in samples:
-        by_generation[(s["profile"], int(s["fork"]))].append(s)
-    pairs = defaultdict(lambda: defaultdict(list))
-    for (profile, generation), rows in by_generation.items():
-        rows.sort(key=lambda r: int(r["sequence"]))
-        pace = [float(r["cpu_ns"]) for r in rows]  # per decode already
-        for i in range(2, len(rows) - 1):
-            strategy = rows[i]["strategy"]
-            y = yardstick.get((profile, strategy))
-            if y and rows[i - 2]["strategy"] == strategy and rows[i - 1]["strategy"] == y and rows[i + 1]["strategy"] == y:
-                log_ratio = math.log(pace[i]) - (math.log(pace[i - 1]) + math.log(pace[i + 1])) / 2
-                pairs[(profile, strategy, y)][generation].append((log_ratio, math.sqrt(pace[i - 1] * pace[i + 1])))
-    return pairs
-
-
 def estimate(generations, leave_out_slow):
     paces = sorted(p for pairs in generations.values() for _, p in pairs)
     limit = paces[len(paces) // 10] * (1 + SLOW_SPELL_ABOVE) if leave_out_slow else math.inf
@@ -85,7 +61,7 @@ def estimate(generations, leave_out_slow):
 
 if len(sys.argv) != 3:
     sys.exit("usage: slow-pairs.py RUN_A RUN_B")
-runs = [pairs_of(run) for run in sys.argv[1:]]
+runs = [run_pairs.pairs(*run_pairs.load(run)) for run in sys.argv[1:]]
 keys = sorted(set(runs[0]) & set(runs[1]))
 for leave_out_slow, label in ((False, "all pairs"), (True, "without slow-spell pairs")):
     a = {k: estimate(runs[0][k], leave_out_slow) for k in keys}

@@ -21,48 +21,32 @@ run two samples before), on their CPU times (`cpu_ns`; harness 0.1.0 paired `wal
   shrinks as 1/sqrt(generations), of the generations (and sampling seconds, at this run's cost per
   generation) that cell would need for ±2%. A projection, not a measurement.
 """
-import csv
-import glob
 import math
 import statistics
 import sys
 from collections import defaultdict
 from itertools import combinations
 
+import run_pairs
+
 if len(sys.argv) != 2:
     sys.exit("usage: variance-components.py RUN_FOLDER")
-run = sys.argv[1]
-try:
-    samples = list(csv.DictReader(open(f"{run}/samples.csv", newline="")))
-    ratios = list(csv.DictReader(open(f"{run}/ratios.csv", newline="")))
-except OSError as error:
-    sys.exit(f"error: {error.filename}: {error.strerror}")
-
-yardstick = {(r["profile"], r["strategy"]): r["yardstick"] for r in ratios}
+samples, ratios = run_pairs.load(sys.argv[1])
 half_widths = defaultdict(list)
 for r in ratios:
     half_widths[r["profile"]].append(math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2)
 
-by_generation = defaultdict(list)
-for s in samples:
-    by_generation[(s["profile"], int(s["fork"]))].append(s)
-
 # profile -> strategy -> generation -> log ratios of its pairs
-pairs = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+pairs = defaultdict(lambda: defaultdict(dict))
+for (profile, strategy, _), generations in run_pairs.pairs(samples, ratios).items():
+    for generation, taken in generations.items():
+        pairs[profile][strategy][generation] = [log_ratio for log_ratio, _ in taken]
+yardstick = {(r["profile"], r["strategy"]): r["yardstick"] for r in ratios}
 sampling_seconds = defaultdict(float)
 generations = defaultdict(set)
-for (profile, generation), rows in by_generation.items():
-    rows.sort(key=lambda r: int(r["sequence"]))
+for (profile, generation), rows in run_pairs.by_generation(samples).items():
     generations[profile].add(generation)
     sampling_seconds[profile] += sum(float(r["wall_ns"]) * int(r["decodes"]) for r in rows) / 1e9
-    for i in range(2, len(rows) - 1):
-        strategy = rows[i]["strategy"]
-        y = yardstick.get((profile, strategy))
-        if y and rows[i - 2]["strategy"] == strategy and rows[i - 1]["strategy"] == y and rows[i + 1]["strategy"] == y:
-            pairs[profile][strategy][generation].append(
-                math.log(float(rows[i]["cpu_ns"]))
-                - (math.log(float(rows[i - 1]["cpu_ns"])) + math.log(float(rows[i + 1]["cpu_ns"]))) / 2)
-
 
 def median(values):
     return statistics.median(values) if values else float("nan")
