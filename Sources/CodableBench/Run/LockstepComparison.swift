@@ -53,6 +53,9 @@ struct LockstepComparison {
         /// Per member, the paired ratio to its yardstick so far.
         var ratios: [PairedRatio?] { pairs.map { PairedRatio(pairsByGeneration: $0) } }
 
+        /// A member's samples over all generations so far, in the order taken.
+        func samples(of member: Int) -> [Sample] { generations.joined().filter { $0.member == member } }
+
         /// A member's samples, per decode, by generation (those it took part in).
         func timings(of member: Int) -> [[TimingSample]] {
             generations.map { generation in
@@ -252,7 +255,7 @@ struct LockstepComparison {
                     fastestWarmupDecode[member] = min(fastestWarmupDecode[member] ?? warmup, warmup)
                 }
                 nanosecondsPerDecode[member] = SampleSize.decodeTime(
-                    sampled: result.generations.joined().filter { $0.member == member }.map(\.cpuPerDecode),
+                    sampled: result.samples(of: member).map(\.cpuPerDecode),
                     fastestWarmup: fastestWarmupDecode[member], sample: Double(plan.minSampleNanoseconds))
             }
         }
@@ -287,7 +290,7 @@ struct LockstepComparison {
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
         result.generations.append(samples)
         for member in Set(samples.map(\.member)) {
-            let perDecode = result.generations.joined().filter { $0.member == member }.map(\.perDecode).sorted()
+            let perDecode = result.samples(of: member).map(\.perDecode).sorted()
             decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
         }
     }

@@ -96,7 +96,6 @@ struct PairedRatio: Equatable, Sendable {
 
     /// The stopping rule: this ratio is known well enough.
     func meets(precision target: Double) -> Bool { precision <= log(1 + target) }
-
 }
 
 /// A strategy sample against the two samples of its yardstick taken just before and after it.
