@@ -42,14 +42,14 @@ struct PairedRatio: Equatable, Sendable {
     ///
     /// Why: pairing cancels a change of the machine's speed only where both strategies change
     /// alike, and in this project's VMs' slow spells (the same code 1.4–2× slower for seconds to
-    /// minutes) they do not: in six default runs, 6–16% of the ratios differed between their slower
-    /// and faster generations beyond chance (5%); `JSONSerialization` strategies read up to 12%
-    /// slower in the slower ones, the `memcpy` reference 14% faster. A ratio over all pairs then
-    /// depends on how much of its run fell in slow spells. Without them it describes the machine
-    /// undisturbed, as the absolute times' 10th percentile does. A run spent wholly in a slow spell
-    /// keeps its pairs: the percentile is taken from the run itself. Where fewer than two
-    /// generations would keep a pair (a 10 MB payload gets four or five in a run), all pairs are
-    /// kept rather than the ratio lost.
+    /// minutes) they do not: in six default runs, 7.9% of the ratios (3–17% by run, where chance
+    /// gives 5%) differed between their slower and faster generations (`scripts/state-dependence.py`);
+    /// `JSONSerialization` strategies read up to 12% slower in the slower ones, the `memcpy`
+    /// reference 14% faster. A ratio over all pairs then depends on how much of its run fell in
+    /// slow spells. Without them it describes the machine undisturbed, as the absolute times' 10th
+    /// percentile does. A run spent wholly in a slow spell keeps its pairs: the percentile is taken
+    /// from the run itself. Where fewer than two generations would keep a pair (a 10 MB payload gets
+    /// four or five in a run), all pairs are kept rather than the ratio lost.
     static func undisturbed(_ generations: [[Pair]]) -> [[Double]] {
         let all = generations.map { $0.map(\.logRatio) }
         let paces = generations.joined().map(\.yardstickPace).sorted()
