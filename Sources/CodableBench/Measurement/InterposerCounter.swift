@@ -56,28 +56,36 @@ final class InterposerCounter: AllocationCounter {
 
 /// Builds malloc-interposer's library beside the running executable when it is missing: `swift run
 /// -c release benchmarks` builds only the executable, so on a machine without jemalloc the counting
-/// pass would otherwise count nothing. Only for an executable inside this package's own build folder.
+/// pass would otherwise count nothing. Only for an executable in the folder that build writes to:
+/// another package's tool built with its own scratch folder inside ours (the example package under
+/// `swift test`) would not find the library there, and its build would wait forever for the lock
+/// that the running `swift test` holds on our build folder.
 enum InterposerBuild {
     /// Runs `swift build --target InterposerLibrary` for this checkout; true when the library is there after.
     static func buildIfMissing(log: (String) -> Void) -> Bool {
         if InterposerCounter.libraryPath() != nil { return true }
         let root = SourceCheckout.root
-        let executable = WorkerLauncher.currentExecutable().resolvingSymlinksInPath().path
-        let scratch = root.appendingPathComponent(".build").resolvingSymlinksInPath().path
+        let scratch = root.appendingPathComponent(".build")
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
-            executable.hasPrefix(scratch + "/")
+            builds(into: scratch, executable: WorkerLauncher.currentExecutable())
         else { return false }
         log("building malloc-interposer's library for the counting pass (once)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "swift", "build", "-c", Provenance.buildConfiguration, "--target", "InterposerLibrary",
-            "--package-path", root.path, "--scratch-path", scratch,
+            "--package-path", root.path, "--scratch-path", scratch.path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0 && InterposerCounter.libraryPath() != nil
+    }
+
+    /// Whether `swift build -c <this configuration>` with this scratch folder writes beside `executable`.
+    static func builds(into scratch: URL, executable: URL) -> Bool {
+        let products = scratch.appendingPathComponent(Provenance.buildConfiguration).resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().resolvingSymlinksInPath().path == products.path
     }
 }
