@@ -23,7 +23,7 @@ struct EndToEndTests {
         #expect(outcome("synthesized", "faulty-small") == .threwAsExpected)
         #expect(outcome("ref-foundation-scan", "faulty-small") == .ok)
         let wall = try #require(rows.first { $0.cell.strategy == "synthesized" && $0.cell.profile == "tiny" && $0.metric == .wallTime })
-        #expect(wall.provenance.buildConfiguration == "debug")
+        #expect(wall.provenance.buildConfiguration == "debug" && wall.provenance.allocator == "glibc-retained")
         #expect(wall.summary!.n >= 5)
         #expect(wall.cell.sha256 == NewsGenerator.generate(try TestSupport.profile("tiny")).sha256)
         let throughput = try #require(rows.first { $0.cell.strategy == "synthesized" && $0.metric == .throughput })
@@ -190,6 +190,10 @@ struct EndToEndTests {
         (["run", "--allow-debug", "--group", "no-such-group"], "unknown group 'no-such-group'"),
         (["run", "--allow-debug", "--profile", "no-such-profile"], "unknown profile 'no-such-profile'"),
         (["run", "--allow-debug", "--timeout", "0"], "--timeout must be positive"),
+        (
+            ["run", "--allow-debug", "--allocator", "tcmalloc"],
+            "--allocator must be one of glibc-retained, system, jemalloc, got 'tcmalloc'"
+        ),
         (["run", "--no-such-flag"], "Unknown option '--no-such-flag'"),
         (["generate", "--profile", "tiny", "--out", "/nonexistent-dir/x.json"], "cannot write /nonexistent-dir/x.json"),
         (["run"], "this is a debug build"),

@@ -40,6 +40,17 @@ struct GateTests {
         #expect(try gate(current).exitStatus == 1)
     }
 
+    /// Times taken under two allocators differ by the allocator too: the gate says so.
+    @Test func timingsUnderDifferentAllocatorsAreFlagged() throws {
+        let g = try Gate(
+            baseline: try SyntheticRuns.run(base, allocator: "system"), current: try SyntheticRuns.run(base),
+            tolerances: .standard)
+        #expect(
+            g.notes.contains(
+                "the baseline was timed under allocator system, this run under glibc-retained: time changes include the allocator's"))
+        #expect(!(try gate(base).notes.contains { $0.contains("timed under allocator") }))
+    }
+
     /// malloc-interposer's counts move between runs of one build: they are judged with the
     /// `approximate` tolerances, and a metric without one there is not compared.
     @Test func approximateCountsUseTheirOwnTolerances() throws {

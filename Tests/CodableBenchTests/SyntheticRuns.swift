@@ -6,7 +6,7 @@ enum SyntheticRuns {
     static let provenance = Provenance(
         runID: "synthetic", time: "2026-11-22T00:00:00Z", gitCommit: "0", gitDirty: false, swiftVersion: "6.3.1",
         os: "test", kernel: "test", cpuModel: "test", cores: 2, buildConfiguration: "release",
-        harnessVersion: Provenance.harnessVersion, allocator: "system", countingBackend: "jemalloc")
+        harnessVersion: Provenance.harnessVersion, allocator: "glibc-retained", countingBackend: "jemalloc")
 
     struct CellSpec {
         var strategy: String
@@ -23,9 +23,12 @@ enum SyntheticRuns {
         var ratioTo = "synthesized"
     }
 
-    static func rows(_ cells: [CellSpec], countingBackend: String = "jemalloc") -> [ResultRow] {
+    static func rows(
+        _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained"
+    ) -> [ResultRow] {
         var provenance = Self.provenance
         provenance.countingBackend = countingBackend
+        provenance.allocator = allocator
         return cells.flatMap { spec -> [ResultRow] in
             let identity = CellIdentity(
                 group: "g", strategy: spec.strategy, expectation: "strict", profile: spec.profile,
@@ -53,11 +56,15 @@ enum SyntheticRuns {
     }
 
     /// Writes the cells as a run folder (results.csv only) and loads it back.
-    static func run(_ cells: [CellSpec], countingBackend: String = "jemalloc") throws -> RunData {
+    static func run(
+        _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained"
+    ) throws -> RunData {
         let dir = try TestSupport.temporaryDirectory()
         let file = dir.appendingPathComponent("results.csv")
-        try Data((ResultsCSV.header + rows(cells, countingBackend: countingBackend).map(ResultsCSV.line).joined()).utf8)
-            .write(to: file)
+        try Data(
+            (ResultsCSV.header + rows(cells, countingBackend: countingBackend, allocator: allocator).map(ResultsCSV.line).joined()).utf8
+        )
+        .write(to: file)
         return try RunData.load(file.path)
     }
 

@@ -54,6 +54,13 @@ struct Comparison {
                 "counts taken by malloc-interposer (approximate) are compared with the tolerances under `approximate`"
                     + (skipped.isEmpty ? "" : "; not compared: " + skipped.map(\.rawValue).joined(separator: ", ")))
         }
+        // Timings under two allocators differ by the allocator too (results/README.md, `allocator`).
+        let timedUnder = (baseline.rows[0].provenance.allocator, current.rows[0].provenance.allocator)
+        if timedUnder.0 != timedUnder.1 {
+            notes.append(
+                "the baseline was timed under allocator \(timedUnder.0), this run under \(timedUnder.1): time changes include the allocator's"
+            )
+        }
         let a = baseline.cells, b = current.cells
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {

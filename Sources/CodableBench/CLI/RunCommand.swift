@@ -41,8 +41,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also count instructions per decode under valgrind's callgrind (slow; exact run to run).")
     var instructions = false
 
-    @Option(help: "Allocator of the timing pass: system or jemalloc (recorded on every row).")
-    var allocator: String = "system"
+    @Option(help: "Allocator of the timing pass: glibc-retained (glibc keeping freed memory), system or jemalloc (recorded on every row).")
+    var allocator: String = TimingAllocator.glibcRetained.rawValue
 
     @Option(name: .customLong("claims"), help: "Also check the claims in this file (repeatable; format in results/README.md).")
     var claimsFiles: [String] = []
@@ -55,7 +55,8 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard TimingAllocator(rawValue: allocator) != nil else {
-            throw ValidationError("--allocator must be system or jemalloc, got '\(allocator)'")
+            let names = TimingAllocator.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--allocator must be one of \(names), got '\(allocator)'")
         }
         if let counting, counting != "jemalloc" && counting != "interposer" {
             throw ValidationError("--counting must be jemalloc or interposer, got '\(counting)'")

@@ -7,7 +7,7 @@ struct RunOptions {
     /// Folder that holds `runs/` and the `latest` link.
     var resultsDirectory: URL
     var countAllocations: Bool
-    /// The allocator of the timing pass: `system` (glibc) or `jemalloc` (preloaded, default settings).
+    /// The allocator of the timing pass (`TimingAllocator`).
     var allocator: TimingAllocator
     /// Count instructions per decode under valgrind's callgrind.
     var countInstructions: Bool
@@ -23,7 +23,7 @@ struct RunOptions {
 
     init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
-        allocator: TimingAllocator = .system, countInstructions: Bool = false,
+        allocator: TimingAllocator = .glibcRetained, countInstructions: Bool = false,
         countingBackend: CountingBackend? = nil, claims: ClaimsFile = .none, verbose: Bool = false
     ) {
         self.claims = claims
@@ -36,11 +36,6 @@ struct RunOptions {
         self.countAllocations = countAllocations
         self.allocator = allocator
     }
-}
-
-/// The allocator timing workers run with; recorded on every row.
-enum TimingAllocator: String, CaseIterable, Sendable {
-    case system, jemalloc
 }
 
 /// The parent side of a run: one lockstep comparison per payload, their process generations
@@ -83,13 +78,7 @@ struct Runner {
         }
 
         let counting = try countingBackend()
-        var timingEnvironment: [String: String] = [:]
-        if options.allocator == .jemalloc {
-            guard let library = JemallocCounter.libraryPath() else {
-                throw UsageError("--allocator jemalloc needs jemalloc (apt-get install libjemalloc-dev)")
-            }
-            timingEnvironment["LD_PRELOAD"] = library
-        }
+        let timingEnvironment = try options.allocator.environment()
         let valgrind = options.countInstructions ? InstructionRegion.valgrindPath() : nil
         if options.countInstructions && valgrind == nil {
             throw UsageError("--instructions needs valgrind (apt-get install valgrind)")

@@ -1,0 +1,30 @@
+@testable import CodableBench
+import Foundation
+import Testing
+
+@Suite("Allocator of the timing pass")
+struct TimingAllocatorTests {
+    @Test func retainedGlibcRaisesBothThresholdsAndKeepsTheUsersTunables() throws {
+        let plain = try TimingAllocator.glibcRetained.environment(inherited: [:])
+        #expect(
+            plain == ["GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=1000000000:glibc.malloc.trim_threshold=4000000000"])
+        let users = try TimingAllocator.glibcRetained.environment(inherited: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=1"])
+        #expect(users["GLIBC_TUNABLES"] == "glibc.malloc.arena_max=1:" + TimingAllocator.retainingTunables)
+        #expect(try TimingAllocator.glibcRetained.environment(inherited: ["GLIBC_TUNABLES": ""]) == plain)
+    }
+
+    @Test func systemLeavesTheEnvironmentAlone() throws {
+        #expect(try TimingAllocator.system.environment(inherited: ["GLIBC_TUNABLES": "x=1"]).isEmpty)
+    }
+
+    @Test(.enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
+    func jemallocIsPreloaded() throws {
+        #expect(try TimingAllocator.jemalloc.environment(inherited: [:]) == ["LD_PRELOAD": JemallocCounter.libraryPath()!])
+    }
+
+    /// The default is what rows record; it must be one the `--allocator` option accepts.
+    @Test func theDefaultIsRecordedByName() {
+        #expect(TimingAllocator(rawValue: "glibc-retained") == .glibcRetained)
+        #expect(TimingAllocator.allCases.map(\.rawValue) == ["glibc-retained", "system", "jemalloc"])
+    }
+}
