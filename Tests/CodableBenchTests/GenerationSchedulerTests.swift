@@ -16,21 +16,28 @@ struct GenerationSchedulerTests {
             isSettled: { settled.contains($0) })
     }
 
-    /// 10 s over 5 strategies (2 each) is less of a share than 3 s over 1.
+    /// 10 s over 5 ratios short of the target (2 each) is less of a share than 3 s over 1.
     @Test func theSmallestShareOfTheBudgetUsedGoesFirst() {
         let comparisons = [
-            Comparison(strategies: 1, generations: 4, spentSeconds: 3),
-            Comparison(strategies: 5, generations: 4, spentSeconds: 10),
+            Comparison(claims: 1, generations: 4, spentSeconds: 3),
+            Comparison(claims: 5, generations: 4, spentSeconds: 10),
         ]
         #expect(next(comparisons, elapsed: 10) == .launch(1))
         #expect(next(comparisons, candidates: [0], elapsed: 10) == .launch(0))
         #expect(next(comparisons, candidates: [], elapsed: 10) == .none)
+        // Once four of its five ratios are within the target, the 10 s are one ratio's.
+        var sharpened = comparisons
+        sharpened[1].claims = 1
+        #expect(next(sharpened, elapsed: 10) == .launch(0))
+        // A comparison with no ratio left short still has a share (it finishes when chosen).
+        sharpened[1].claims = 0
+        #expect(next(sharpened, elapsed: 10) == .launch(0))
     }
 
     @Test func comparisonsShortOfTheMinimumGoFirstFromTheBudgetsHalf() {
         let comparisons = [
-            Comparison(strategies: 2, generations: 10, spentSeconds: 2),
-            Comparison(strategies: 2, generations: 2, spentSeconds: 20),
+            Comparison(claims: 2, generations: 10, spentSeconds: 2),
+            Comparison(claims: 2, generations: 2, spentSeconds: 20),
         ]
         #expect(next(comparisons, elapsed: 49) == .launch(0))
         #expect(next(comparisons, elapsed: 50) == .launch(1))
@@ -41,11 +48,11 @@ struct GenerationSchedulerTests {
     }
 
     @Test func aComparisonFinishesWhenSettledOrOutOfTimeButNotBeforeItsMinimum() {
-        let comparisons = [Comparison(strategies: 2, generations: 3, spentSeconds: 1)]
+        let comparisons = [Comparison(claims: 2, generations: 3, spentSeconds: 1)]
         #expect(next(comparisons, elapsed: 10) == .launch(0))
         #expect(next(comparisons, elapsed: 10, settled: [0]) == .finish(0))
         #expect(next(comparisons, elapsed: 100) == .finish(0))
-        let short = [Comparison(strategies: 2, generations: 2, spentSeconds: 1)]
+        let short = [Comparison(claims: 2, generations: 2, spentSeconds: 1)]
         #expect(next(short, elapsed: 10, settled: [0]) == .launch(0))
         #expect(next(short, elapsed: 150) == .launch(0))
     }

@@ -103,11 +103,20 @@ struct LockstepComparison {
     /// minimum of three generations and the run's budget come on top.)
     var isSettled: Bool {
         if active.isEmpty || generations >= plan.maxGenerations { return true }
-        let paired = active.filter { schedule.yardstick[$0].map(active.contains) == true }
         if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
-        guard generations >= plan.minGenerations else { return false }
-        let ratios = result.ratios
-        return paired.allSatisfy { ratios[$0]?.meets(precision: plan.precision) == true }
+        return generations >= plan.minGenerations && ratiosShortOfTarget == 0
+    }
+
+    /// The active members paired with an active yardstick: the ratios this comparison sharpens.
+    private var paired: [Int] { active.filter { schedule.yardstick[$0].map(active.contains) == true } }
+
+    /// Members whose ratio met the target as of the last generation (computed once per generation).
+    private var meetingTarget: Set<Int> = []
+
+    /// The ratios still short of the target: all of them below the plan's floor of generations
+    /// (where the stopping rule does not look yet). What the comparison claims of the run's budget.
+    var ratiosShortOfTarget: Int {
+        generations < plan.minGenerations ? paired.count : paired.filter { !meetingTarget.contains($0) }.count
     }
 
     private func timeout(_ member: Int) -> Double { launcher(members[member]).timeoutSeconds }
@@ -293,6 +302,8 @@ struct LockstepComparison {
             let perDecode = result.samples(of: member).map(\.perDecode).sorted()
             decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
         }
+        let ratios = result.ratios
+        meetingTarget = Set(members.indices.filter { ratios[$0]?.meets(precision: plan.precision) == true })
     }
 
     /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.

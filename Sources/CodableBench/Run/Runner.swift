@@ -284,7 +284,8 @@ struct Runner {
             while true {
                 let states = lockstep.indices.map {
                     GenerationScheduler.Comparison(
-                        strategies: comparisons[$0].count, generations: lockstep[$0].generations, spentSeconds: spent[$0])
+                        claims: lockstep[$0].ratiosShortOfTarget, generations: lockstep[$0].generations,
+                        spentSeconds: spent[$0])
                 }
                 let elapsed = Date().timeIntervalSince(start) - instructionSeconds + countingBacklogSeconds()
                 let step = scheduler.next(states, candidates: unfinished.subtracting(busy), elapsed: elapsed) {
