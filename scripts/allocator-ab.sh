@@ -15,7 +15,7 @@ swift build -c release --product benchmarks >/dev/null
 for i in $(seq 1 "$pairs"); do
   for allocator in system glibc-retained; do
     .build/release/benchmarks run --allocator "$allocator" --out "$out/$allocator-$i" >"$out/$allocator-$i.log" 2>&1
-    python3 scripts/ratio-stability.py "$out/$allocator-$i/latest" | head -1
+    python3 scripts/ratio-stability.py "$out/$allocator-$i/latest" | sed -n 1p
   done
 done
 if [ "$pairs" -ge 2 ]; then
