@@ -6,9 +6,9 @@
 RUN is a run folder (with results.csv, ratios.csv and run.json). Prints, for each run, its time
 and duty cycle, and how many of its timed non-reference cells (results.csv rows whose ratio is to
 another strategy) and of all its paired ratios (ratios.csv, group references against the anchor
-included) have a 95% interval within ±2% (and ±1%); with two runs, how many ratios moved by less
-than 2% between them, how many moved beyond what their intervals allow, and the ones that moved
-most.
+included) have a 95% interval within ±2% (and ±1%); with two runs, how many ratios (and how many
+non-reference cells) moved by less than 2% between them, how many moved beyond what their
+intervals allow, and the ones that moved most.
 """
 import csv
 import json
@@ -47,6 +47,13 @@ if len(runs) == 2:
     moves = sorted(((abs(float(b[k]["ratio"]) / float(a[k]["ratio"]) - 1), k) for k in shared), reverse=True)
     stable = sum(m < 0.02 for m, _ in moves)
     print(f"ratios that moved by less than 2%: {stable} of {len(shared)} ({stable / max(len(shared), 1):.1%})")
+    # The same for the timed non-reference cells alone (results.csv rows with a ratio to another
+    # strategy), the cells of the first line above.
+    cells_a, cells_b = ({(r["profile"], r["strategy"], r["ratio_to"]): float(r["ratio"]) for r in run[2]} for run in runs)
+    cell_keys = sorted(set(cells_a) & set(cells_b))
+    cells_stable = sum(abs(cells_b[k] / cells_a[k] - 1) < 0.02 for k in cell_keys)
+    print(f"non-reference cells whose ratio moved by less than 2%: {cells_stable} of {len(cell_keys)} "
+          f"({cells_stable / max(len(cell_keys), 1):.1%})")
     # Do the intervals cover what the next run finds? A move beyond 1.96 standard errors of the
     # difference (each run's from its own 95% interval) should happen to about 5% of the ratios.
     def standard_error(r):
