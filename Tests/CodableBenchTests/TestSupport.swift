@@ -30,11 +30,20 @@ enum TestSupport {
         return URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("benchmarks")
     }
 
+    /// A fresh folder inside this test process's scratch folder, which is removed when the
+    /// process exits (a full `swift test` made about thirty of them, and left them all behind).
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-test-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    private static let scratchRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "codablebench-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: TestSupport.scratchRoot) }
+        return root
+    }()
 
     struct Execution {
         let status: Int32
