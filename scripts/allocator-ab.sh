@@ -19,6 +19,8 @@ for i in $(seq 1 "$pairs"); do
     python3 scripts/ratio-stability.py "$out/$allocator-$i/latest" | sed -n 1p
   done
 done
+# The corpora (../shared/corpora) are part of the default catalogue when found; say which was run.
+grep '^skipping' "$out/system-1.log" || echo "corpora found: the whole default catalogue"
 if [ "$pairs" -ge 2 ]; then
   for allocator in system glibc-retained; do
     echo "$allocator, run 1 against run 2:"

@@ -21,6 +21,8 @@ timed_run() {
   echo "$name: $(((end - start) / 1000000)) ms wall clock ($*)"
 }
 timed_run first
+# The corpora (../shared/corpora) are part of the default catalogue when found; say which was run.
+grep '^skipping' "$out/first.log" || echo "corpora found: the whole default catalogue"
 timed_run second
 timed_run quick --quick
 python3 scripts/ratio-stability.py "$out/first/latest" "$out/second/latest"
