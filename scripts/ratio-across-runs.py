@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""How each paired ratio varies across several runs, beyond what its intervals allow.
+
+    python3 scripts/ratio-across-runs.py RUN RUN [RUN ...]
+
+RUN is a run folder (ratios.csv). A ratio's interval covers the machine states its run passed
+through, not one that lasts the whole run (results/README.md, "What an interval covers"), so the
+way to learn whether a ratio holds on this machine is to run the catalogue at different times and
+compare. For every ratio present in all the runs, this prints its value in each run, the spread
+(largest over smallest), and Cochran's Q test of whether the runs agree within their intervals
+(Q = Σ wᵢ (yᵢ − ȳ)², yᵢ the log ratio, wᵢ = 1/vᵢ, vᵢ from the 95% interval as if normal;
+"differ" when Q exceeds the chi-square 95% quantile with k − 1 degrees of freedom). Then a summary:
+how many ratios spread by less than 2% and how many runs differ beyond their intervals, for all
+ratios and for those whose spread is under 2%. Ratios are listed widest spread first.
+"""
+import csv
+import math
+import sys
+
+# Chi-square 95% quantiles by degrees of freedom (standard tables).
+CHI2_95 = [3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919, 18.307]
+
+
+def load(folder):
+    try:
+        rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
+    except OSError as error:
+        sys.exit(f"error: {error.filename}: {error.strerror}")
+    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}
+
+
+def log_and_variance(row):
+    low, high = float(row["ratio_ci95_low"]), float(row["ratio_ci95_high"])
+    half = math.log(high / low) / 2
+    return math.log(float(row["ratio"])), max(half / 1.96, 1e-9) ** 2
+
+
+if len(sys.argv) < 3:
+    sys.exit("usage: ratio-across-runs.py RUN RUN [RUN ...]")
+if len(sys.argv) - 2 > len(CHI2_95):
+    sys.exit(f"error: at most {len(CHI2_95) + 1} runs")
+runs = [load(folder) for folder in sys.argv[1:]]
+shared = sorted(set.intersection(*(set(r) for r in runs)))
+table = []
+for key in shared:
+    values = [log_and_variance(run[key]) for run in runs]
+    weights = [1 / v for _, v in values]
+    mean = sum(w * y for w, (y, _) in zip(weights, values)) / sum(weights)
+    q = sum(w * (y - mean) ** 2 for w, (y, _) in zip(weights, values))
+    spread = math.exp(max(y for y, _ in values) - min(y for y, _ in values)) - 1
+    table.append((spread, key, [float(run[key]["ratio"]) for run in runs], q > CHI2_95[len(runs) - 2]))
+table.sort(reverse=True)
+
+print(f"{len(shared)} ratios in all {len(runs)} runs")
+for spread, (profile, strategy, yardstick), ratios, differ in table:
+    values = " ".join(f"{r:.4g}" for r in ratios)
+    print(f"{spread:7.1%}  {'differ' if differ else '      '}  {strategy} / {yardstick} on {profile}: {values}")
+steady = [row for row in table if row[0] < 0.02]
+print(f"spread under 2% across the runs: {len(steady)} of {len(table)} ({len(steady) / max(len(table), 1):.1%})")
+print(f"runs differ beyond their intervals (Q test, 5%): {sum(row[3] for row in table)} of {len(table)}; "
+      f"of the ratios that spread under 2%: {sum(row[3] for row in steady)} of {len(steady)}")
