@@ -50,7 +50,7 @@ def load(run):
         if profile not in generations:
             continue
         n = len(generations[profile])
-        width = math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2
+        width = run_pairs.log_half_width(r)
         entry = comparisons.setdefault(profile, (seconds[profile] / n, n, []))
         entry[2].append((width, (profile, r["strategy"], r["yardstick"]) in cells))
     return comparisons, sum(seconds.values())

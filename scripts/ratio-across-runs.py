@@ -24,6 +24,8 @@ import csv
 import math
 import sys
 
+import run_pairs
+
 # Chi-square and Student's t 97.5% (two-sided 95%) quantiles by degrees of freedom (standard tables).
 CHI2_95 = [3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919, 18.307]
 T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228]
@@ -38,9 +40,7 @@ def load(folder):
 
 
 def log_and_variance(row):
-    low, high = float(row["ratio_ci95_low"]), float(row["ratio_ci95_high"])
-    half = math.log(high / low) / 2
-    return math.log(float(row["ratio"])), max(half / 1.96, 1e-9) ** 2
+    return math.log(float(row["ratio"])), max(run_pairs.log_half_width(row) / 1.96, 1e-9) ** 2
 
 
 def pooled(values):

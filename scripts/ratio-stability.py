@@ -15,6 +15,8 @@ import json
 import math
 import sys
 
+import run_pairs
+
 
 def load(folder):
     rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
@@ -26,7 +28,7 @@ def load(folder):
 
 
 def half_width(r):
-    return math.exp(math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2) - 1
+    return math.exp(run_pairs.log_half_width(r)) - 1
 
 
 runs = [load(f) for f in sys.argv[1:3]]
@@ -57,7 +59,7 @@ if len(runs) == 2:
     # Do the intervals cover what the next run finds? A move beyond 1.96 standard errors of the
     # difference (each run's from its own 95% interval) should happen to about 5% of the ratios.
     def standard_error(r):
-        return math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2 / 1.96
+        return run_pairs.log_half_width(r) / 1.96
     beyond = [k for k in shared
               if abs(math.log(float(b[k]["ratio"]) / float(a[k]["ratio"])))
               > 1.96 * math.hypot(standard_error(a[k]), standard_error(b[k]))]

@@ -17,6 +17,12 @@ def load(run):
     return samples, ratios
 
 
+def log_half_width(row):
+    """A ratios.csv (or results.csv) row's 95% half-width on the log scale: half the log of its
+    interval's high end over its low end (the harness's intervals are symmetric in the log)."""
+    return math.log(float(row["ratio_ci95_high"]) / float(row["ratio_ci95_low"])) / 2
+
+
 def by_generation(samples):
     """(profile, generation) -> its samples in the order taken."""
     generations = defaultdict(list)

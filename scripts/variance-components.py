@@ -34,7 +34,7 @@ if len(sys.argv) != 2:
 samples, ratios = run_pairs.load(sys.argv[1])
 half_widths = defaultdict(list)
 for r in ratios:
-    half_widths[r["profile"]].append(math.log(float(r["ratio_ci95_high"]) / float(r["ratio_ci95_low"])) / 2)
+    half_widths[r["profile"]].append(run_pairs.log_half_width(r))
 
 # profile -> strategy -> generation -> log ratios of its pairs
 pairs = defaultdict(lambda: defaultdict(dict))
