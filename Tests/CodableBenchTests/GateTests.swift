@@ -288,6 +288,28 @@ struct ReportTests {
         #expect(entries.allSatisfy { $0["name"] is String && $0["unit"] is String && $0["value"] is Double })
     }
 
+    /// Wide ratios are listed with what the reader can do about them; a run without any has neither.
+    @Test func wideRatiosComeWithWhatToDo() throws {
+        var run = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
+        let cells = CellSummary.all(in: run, references: ["synthesized"])
+        func ratio(_ low: Double, _ high: Double) -> [RatioRow] {
+            [
+                RatioRow(
+                    runID: "synthetic", profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
+                    ratio: PairedRatio(value: 1, low: low, high: high, pairs: 8, generations: 4))
+            ]
+        }
+        run.ratios = ratio(0.95, 1.05)
+        let md = MarkdownReport.render(run: run, cells: cells)
+        #expect(
+            md.contains(
+                "1 of 1 paired ratios have a 95% interval wider than ±2%:\n\n\(Reports.wideRatioAdvice)\n\n"
+                    + "- handwritten vs synthesized on small"))
+        #expect(HTMLReport.render(run: run, cells: cells).contains("</summary><p>An interval narrows about as the square root"))
+        run.ratios = ratio(0.995, 1.005)
+        #expect(!MarkdownReport.render(run: run, cells: cells).contains("budget-projection"))
+    }
+
     /// Each throughput is shown as a fraction of the limits measured on the same payload.
     @Test func throughputIsShownAsAFractionOfMemcpyAndSimdjson() throws {
         let run = try SyntheticRuns.run([

@@ -121,7 +121,8 @@ enum HTMLReport {
                 + warnings.map { warning in
                     warning.details.isEmpty
                         ? "<li>\(inline(warning.summary))</li>"
-                        : "<li><details><summary>\(inline(warning.summary))</summary><ul>"
+                        : "<li><details><summary>\(inline(warning.summary))</summary>"
+                            + (warning.advice.map { "<p>\(inline($0))</p>" } ?? "") + "<ul>"
                             + warning.details.map { "<li>\(inline($0))</li>" }.joined() + "</ul></details></li>"
                 }.joined() + "</ul></div>"
         }

@@ -78,7 +78,7 @@ enum MarkdownReport {
         if !detailed.isEmpty {
             out += ["## Warnings in detail", ""]
             for warning in detailed {
-                out += ["\(warning.summary):", ""] + warning.details.map { "- \($0)" } + [""]
+                out += ["\(warning.summary):", ""] + (warning.advice.map { [$0, ""] } ?? []) + warning.details.map { "- \($0)" } + [""]
             }
         }
         return out.joined(separator: "\n")

@@ -85,6 +85,8 @@ enum Reports {
     struct Warning {
         let summary: String
         var details: [String] = []
+        /// What the reader can do about it, shown with the details.
+        var advice: String? = nil
     }
 
     /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
@@ -113,10 +115,20 @@ enum Reports {
             out.append(
                 Warning(
                     summary: "\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2%",
-                    details: wide.map { "\($0.strategy) vs \($0.yardstick) on \($0.profile): \($0.ratio.text)" }))
+                    details: wide.map { "\($0.strategy) vs \($0.yardstick) on \($0.profile): \($0.ratio.text)" },
+                    advice: wideRatioAdvice))
         }
         return out
     }
+
+    /// What to do about wide intervals (results/README.md, "Scheduling and stopping" and "What an
+    /// interval covers"; the scripts are in the CodableBench repository).
+    static let wideRatioAdvice =
+        "An interval narrows about as the square root of the sampling time: `--budget` gives every cell more "
+        + "(seconds per cell, 1.4 by default), and `python3 scripts/budget-projection.py RUN` estimates what more time "
+        + "would buy this run. A ratio between different kinds of code (JSONSerialization against JSONDecoder, a copy "
+        + "against a parser) can also move from run to run with the machine's memory state, beyond its interval: run "
+        + "again at other times and compare with `python3 scripts/ratio-across-runs.py RUN RUN …`."
 
     /// Each profile's knob summary, as the run recorded it.
     static func knobsByProfile(_ run: RunData) -> [String: String] {
