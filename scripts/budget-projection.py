@@ -18,7 +18,6 @@ Rules compared with the harness's (`count`, the number of ratios short of ±1%),
 comparison: `squares`, the sum of (h / 1%)² over those ratios (time to the widest); `logs`, the sum
 of log(h / 1%) (time to those furthest from the target, in proportion).
 """
-import csv
 import math
 import sys
 from collections import defaultdict
@@ -41,9 +40,7 @@ def load(run):
     for (profile, generation), rows in run_pairs.by_generation(samples).items():
         generations[profile].add(generation)
         seconds[profile] += sum(float(r["wall_ns"]) * int(r["decodes"]) for r in rows) / 1e9
-    cells = {(r["profile"], r["strategy"], r["ratio_to"])
-             for r in csv.DictReader(open(f"{run}/results.csv", newline=""))
-             if r["metric"] == "wall_time" and r["outcome"] == "ok" and r["ratio_to"] and r["ratio_to"] != r["strategy"]}
+    cells = {(r["profile"], r["strategy"], r["ratio_to"]) for r in run_pairs.timed_cells(run) if run_pairs.is_non_reference(r)}
     comparisons = {}
     for r in ratios:
         profile = r["profile"]
@@ -58,9 +55,10 @@ def load(run):
 
 def replay(comparisons, budget, claim):
     """Generations each comparison gets within `budget` sampling seconds under rule `claim`."""
-    def widths(profile, g):
-        cost, n, ratios = comparisons[profile]
-        return [h * math.sqrt(n / g) for h, _ in ratios]
+    def short(p):
+        """Projected half-widths of p's ratios still wider than the target at its generations."""
+        _, n, ratios = comparisons[p]
+        return [w for h, _ in ratios if (w := h * math.sqrt(n / given[p])) > math.log(1 + TARGET)]
 
     given = {p: 3 for p in comparisons}
     spent = {p: 3 * comparisons[p][0] for p in comparisons}
@@ -68,12 +66,11 @@ def replay(comparisons, budget, claim):
     total = sum(spent.values())
     while open_ and total < budget:
         def priority(p):
-            short = [h for h in widths(p, given[p]) if h > math.log(1 + TARGET)]
-            weight = claim(short) if short else 0
+            weight = claim(short(p))  # every rule claims 0 for no short ratio
             return (spent[p] / weight if weight > 0 else math.inf, p)
 
         p = min(open_, key=priority)
-        if given[p] >= 200 or (given[p] >= 12 and all(h <= math.log(1 + TARGET) for h in widths(p, given[p]))):
+        if given[p] >= 200 or (given[p] >= 12 and not short(p)):
             open_.discard(p)
             continue
         given[p] += 1

@@ -44,8 +44,9 @@ def log_and_variance(row):
 
 
 def pooled(values):
-    """(log ratio, 95% half-width) pooled over the runs' (log ratio, variance) `values`:
-    DerSimonian–Laird random effects, Hartung–Knapp–Sidik–Jonkman interval (q at least 1)."""
+    """(Cochran's Q, log ratio, 95% half-width) over the runs' (log ratio, variance) `values`: the
+    pooled ratio by DerSimonian–Laird random effects, with the Hartung–Knapp–Sidik–Jonkman interval
+    (q at least 1)."""
     k = len(values)
     weights = [1 / v for _, v in values]
     fixed = sum(w * y for w, (y, _) in zip(weights, values)) / sum(weights)
@@ -54,7 +55,7 @@ def pooled(values):
     random = [1 / (v + tau2) for _, v in values]
     mean = sum(w * y for w, (y, _) in zip(random, values)) / sum(random)
     spread = sum(w * (y - mean) ** 2 for w, (y, _) in zip(random, values)) / (k - 1)
-    return mean, T_975[k - 2] * math.sqrt(max(spread, 1.0) / sum(random))
+    return q, mean, T_975[k - 2] * math.sqrt(max(spread, 1.0) / sum(random))
 
 
 if len(sys.argv) < 3:
@@ -66,11 +67,9 @@ shared = sorted(set.intersection(*(set(r) for r in runs)))
 table = []
 for key in shared:
     values = [log_and_variance(run[key]) for run in runs]
-    weights = [1 / v for _, v in values]
-    mean = sum(w * y for w, (y, _) in zip(weights, values)) / sum(weights)
-    q = sum(w * (y - mean) ** 2 for w, (y, _) in zip(weights, values))
+    q, mean, half = pooled(values)
     spread = math.exp(max(y for y, _ in values) - min(y for y, _ in values)) - 1
-    table.append((spread, key, [float(run[key]["ratio"]) for run in runs], q > CHI2_95[len(runs) - 2], pooled(values)))
+    table.append((spread, key, [float(run[key]["ratio"]) for run in runs], q > CHI2_95[len(runs) - 2], (mean, half)))
 table.sort(reverse=True)
 
 print(f"{len(shared)} ratios in all {len(runs)} runs")

@@ -21,9 +21,8 @@ import run_pairs
 def load(folder):
     rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
     info = json.load(open(f"{folder}/run.json"))
-    timed = [r for r in csv.DictReader(open(f"{folder}/results.csv", newline=""))
-             if r["metric"] == "wall_time" and r["outcome"] == "ok"]
-    non_reference = [r for r in timed if r["ratio_to"] and r["ratio_to"] != r["strategy"]]
+    timed = run_pairs.timed_cells(folder)
+    non_reference = [r for r in timed if run_pairs.is_non_reference(r)]
     return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}, info, non_reference, timed
 
 

@@ -17,6 +17,17 @@ def load(run):
     return samples, ratios
 
 
+def timed_cells(run):
+    """results.csv's wall-time rows of the cells that ended ok: every timed cell of a run folder."""
+    return [r for r in csv.DictReader(open(f"{run}/results.csv", newline=""))
+            if r["metric"] == "wall_time" and r["outcome"] == "ok"]
+
+
+def is_non_reference(row):
+    """A timed cell whose ratio is to another strategy (a group reference's own row has itself)."""
+    return bool(row["ratio_to"]) and row["ratio_to"] != row["strategy"]
+
+
 def log_half_width(row):
     """A ratios.csv (or results.csv) row's 95% half-width on the log scale: half the log of its
     interval's high end over its low end (the harness's intervals are symmetric in the log)."""
