@@ -202,6 +202,20 @@ struct LockstepScheduleTests {
         #expect(schedule.pairs(order.map { ($0, 1.0) }).keys.sorted() == [3])
     }
 
+    /// Once the ratios are judged, a generation samples the short ones and their yardsticks only:
+    /// lossy (3) brings its yardstick manual (2), not manual's own yardstick (0); a member whose
+    /// yardstick has ended comes alone, and an ended member not at all.
+    @Test func focusedGenerationsSampleTheShortRatiosAndTheirYardsticks() {
+        let schedule = LockstepSchedule(members: Self.members)
+        #expect(schedule.focused(on: [3], active: Set(0..<5)) == [2, 3])
+        #expect(schedule.focused(on: [1, 3], active: Set(0..<5)) == [0, 1, 2, 3])
+        #expect(schedule.focused(on: [2], active: Set(0..<5)) == [0, 2])
+        #expect(schedule.focused(on: [1, 3], active: [1, 2, 4]) == [1])
+        #expect(schedule.focused(on: [], active: Set(0..<5)).isEmpty)
+        let order = schedule.round(active: schedule.focused(on: [3], active: Set(0..<5)), samplesPerBlock: 2, shuffle: { _ in })
+        #expect(order == [2, 3, 2, 3, 2])
+    }
+
     /// A declared yardstick wins when it runs on this payload; without it, the group's reference.
     @Test func aDeclaredYardstickWinsOverTheGroupReference() {
         let members: [(id: String, group: String, isReference: Bool, yardstick: String?)] = [

@@ -54,6 +54,9 @@ struct LockstepSchedule: Equatable, Sendable {
     /// yardstick sample: `Y S Y S Y T Y T Y`. The sample that would open the second block only
     /// warmed up a yardstick that ran a moment ago, and is never part of a pair; most strategies
     /// share one yardstick, so this saves nearly one sample in five.
+    ///
+    /// Pass the generation's members as `active`: after the stopping rule's floor, a generation
+    /// samples only the ratios still short of the target (`focused`).
     func round(active: Set<Int>, samplesPerBlock: Int, shuffle: (inout [Int]) -> Void) -> [Int] {
         var blocks: [[Int]] = []
         var paired = Set<Int>()
@@ -81,6 +84,19 @@ struct LockstepSchedule: Equatable, Sendable {
             sequence += shared ? block.dropFirst() : block[...]
         }
         return sequence
+    }
+
+    /// The members a generation samples once the stopping rule judges the ratios: those in `short`
+    /// (their ratio still wider than the target) and the yardsticks they are paired with, among
+    /// the `active` ones. A ratio within the target needs no more samples, and leaving its members
+    /// out makes each later generation cheaper (fewer workers to start, a shorter round), so the
+    /// budget buys the short ratios more generations.
+    func focused(on short: Set<Int>, active: Set<Int>) -> Set<Int> {
+        var sampled = short.intersection(active)
+        for member in sampled {
+            if let y = yardstick[member], active.contains(y) { sampled.insert(y) }
+        }
+        return sampled
     }
 
     /// The pair of every member sample that sits between two samples of its yardstick, the

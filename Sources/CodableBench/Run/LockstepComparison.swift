@@ -1,9 +1,10 @@
 import Foundation
 
 /// Every strategy on one payload, measured in lockstep: one long-lived worker per strategy, asked
-/// for one sample at a time in the order of `LockstepSchedule`, only one running at a time. All the
-/// comparison's workers are restarted for each process generation, so generations can be taken
-/// whenever the runner chooses (it interleaves the comparisons of a run, see `Runner`).
+/// for one sample at a time in the order of `LockstepSchedule`, only one running at a time. The
+/// workers are restarted for each process generation, so generations can be taken whenever the
+/// runner chooses (it interleaves the comparisons of a run, see `Runner`); once the stopping rule
+/// judges the ratios, a generation starts only the workers of those still short of the target.
 struct LockstepComparison {
     let members: [Runner.CellState]
     let schedule: LockstepSchedule
@@ -119,6 +120,15 @@ struct LockstepComparison {
         generations < plan.minGenerations ? paired.count : paired.filter { !meetingTarget.contains($0) }.count
     }
 
+    /// The members the next generation samples: every active one below the plan's floor of
+    /// generations, then the ratios still short of the target with their yardsticks
+    /// (`LockstepSchedule.focused`).
+    var membersToSample: Set<Int> {
+        guard generations >= plan.minGenerations else { return active }
+        let focused = schedule.focused(on: Set(paired).subtracting(meetingTarget), active: active)
+        return focused.isEmpty ? active : focused
+    }
+
     private func timeout(_ member: Int) -> Double { launcher(members[member]).timeoutSeconds }
 
     /// The shortest time an active member's worker may take (to be ready, or per sample).
@@ -199,14 +209,15 @@ struct LockstepComparison {
         fileprivate let sizes: [Int: SampleSize]
     }
 
-    /// Starts a worker for every active member. They verify (the first generation only) and warm
-    /// up (idem) on the CPUs other than the timing CPU, in parallel, and wait for requests.
+    /// Starts a worker for every member to sample (`membersToSample`). They verify (the first
+    /// generation only) and warm up on the CPUs other than the timing CPU, in parallel, and wait
+    /// for requests.
     func launchGeneration() throws -> StartingGeneration {
         var workers: [Int: LockstepWorker] = [:]
         let launched = Clocks.wall()
         let verifiedBefore = !result.generations.isEmpty
         try Affinity.avoiding(cpu) {
-            for member in active.sorted() {
+            for member in membersToSample.sorted() {
                 let state = members[member]
                 do {
                     workers[member] = try LockstepWorker(
@@ -231,7 +242,6 @@ struct LockstepComparison {
         defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
         // Nothing samples while the runner waits: the workers may use every CPU.
         if cpu != nil { starting.allowEveryCPU() }
-        var nanosecondsPerDecode: [Int: Double] = [:]
         for member in active.sorted() {
             guard let worker = starting.workers[member] else { continue }
             let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
@@ -263,11 +273,19 @@ struct LockstepComparison {
                 if let warmup = report.warmupDecodeNanoseconds {
                     fastestWarmupDecode[member] = min(fastestWarmupDecode[member] ?? warmup, warmup)
                 }
-                nanosecondsPerDecode[member] = SampleSize.decodeTime(
-                    sampled: result.samples(of: member).map(\.cpuPerDecode),
-                    fastestWarmup: fastestWarmupDecode[member], sample: Double(plan.minSampleNanoseconds))
             }
         }
+        // Sized over every active member, sampled in this generation or not: a ratio's samples
+        // keep the batch count of the generations before (the estimator depends on it).
+        let nanosecondsPerDecode = Dictionary(
+            uniqueKeysWithValues: active.map { member in
+                (
+                    member,
+                    SampleSize.decodeTime(
+                        sampled: result.samples(of: member).map(\.cpuPerDecode),
+                        fastestWarmup: fastestWarmupDecode[member], sample: Double(plan.minSampleNanoseconds))
+                )
+            })
         let sizes = SampleSize.forGeneration(
             nanosecondsPerDecode: nanosecondsPerDecode, target: Double(plan.minSampleNanoseconds))
         return ReadyGeneration(starting: starting, sizes: sizes)
@@ -282,7 +300,8 @@ struct LockstepComparison {
         var roundStart = Clocks.wall()
         var samples: [Sample] = []
         // One round: a block per (strategy, yardstick), in shuffled order.
-        for member in schedule.round(active: active, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
+        let sampled = active.intersection(ready.starting.workers.keys)
+        for member in schedule.round(active: sampled, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
             if let size = ready.sizes[member], let taken = sample(member, size, in: ready.starting) {
                 samples.append(taken)
             }
