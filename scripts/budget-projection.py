@@ -2,17 +2,23 @@
 """What more sampling time, or another way of sharing it, would buy one recorded run: a replay of
 the run's scheduling with projected interval widths (a projection, not a measurement).
 
-    python3 scripts/budget-projection.py RUN [FACTOR ...]
+    python3 scripts/budget-projection.py RUN [FACTOR ...] [--share RULE] [--full]
 
 RUN is a run folder (samples.csv, ratios.csv, results.csv). Each paired ratio's 95% half-width
-is taken to shrink as 1/sqrt(generations) from what the run measured (h × sqrt(G / g)); each
-comparison's generation costs what its generations cost in the run (the sampled decodes' wall
-time). The replay gives every comparison its first three generations, then the next one to the
-comparison that has spent least per ratio still short of ±1%, as `GenerationScheduler` does
-(or, with `--share`, by another rule below), until the sampling time is FACTOR × the run's (default
-factors: 1, 1.5, 2, 3); a comparison stops once every ratio is within ±1% after 12 generations,
-or at 200. Printed per factor: the timed non-reference cells (results.csv rows with a ratio to
-another strategy) projected wider than ±2%, the run's own count first, and `large`'s generations.
+is taken to shrink as 1/sqrt(generations) from what the run measured (h × sqrt(G / g), G its own
+generations with a pair); each member's sample costs what its samples cost in the run (the sampled
+decodes' wall time), and a generation costs its round: two samples of each strategy sampled and
+2j + 1 of a yardstick with j of them (blocks sharing the sample where they meet), one of a member
+with no yardstick. The replay gives every comparison its first three generations, then the next
+one to the comparison that has spent least per ratio still short of ±1% (every ratio until it
+has 12 generations), as `GenerationScheduler` does (or, with `--share`, by another rule below),
+until the sampling time is FACTOR × the run's (default factors: 1, 1.5, 2, 3); a comparison
+stops once every ratio is within ±1% after 12 generations, or at 200. From its 12th generation
+on, a comparison samples only the ratios still short of ±1% and their yardsticks, as the harness
+does since 0.6.0 (`LockstepSchedule.focused`); `--full` replays every generation with all its
+members, as before. Printed per factor: the timed non-reference cells (results.csv rows with a
+ratio to another strategy) projected wider than ±2%, the run's own count first, and `large`'s
+generations.
 
 Rules compared with the harness's (`count`, the number of ratios short of ±1%), each a claim per
 comparison: `squares`, the sum of (h / 1%)² over those ratios (time to the widest); `logs`, the sum
@@ -20,11 +26,11 @@ of log(h / 1%) (time to those furthest from the target, in proportion).
 """
 import math
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import run_pairs
 
-TARGET, MARGIN = 0.01, 0.02
+TARGET, MARGIN, FLOOR, MOST = 0.01, 0.02, 12, 200
 RULES = {
     "count": lambda widths: len(widths),
     "squares": lambda widths: sum((h / TARGET) ** 2 for h in widths),
@@ -32,56 +38,90 @@ RULES = {
 }
 
 
+class Comparison:
+    """One payload's members: each one's mean sample cost, and its ratios as
+    [strategy, yardstick, measured half-width, measured generations, is a non-reference cell]."""
+
+    def __init__(self):
+        self.cost = {}
+        self.ratios = []
+
+    def round_cost(self, ratios, members=()):
+        """Seconds of one round sampling `ratios`, and the `members` with no ratio sampled alone."""
+        yardsticks = Counter(r[1] for r in ratios)
+        paired = {r[0] for r in ratios} | set(yardsticks)
+        return (sum(2 * self.cost[r[0]] for r in ratios)
+                + sum((2 * j + 1) * self.cost[y] for y, j in yardsticks.items())
+                + sum(self.cost[m] for m in set(members) - paired))
+
+
 def load(run):
-    """{profile: (seconds per generation, generations, [(half-width, is a non-reference cell)])},
-    and the run's sampling seconds."""
+    """{profile: Comparison}, and the run's sampling seconds."""
     samples, ratios = run_pairs.load(run)
-    seconds, generations = defaultdict(float), defaultdict(set)
-    for (profile, generation), rows in run_pairs.by_generation(samples).items():
-        generations[profile].add(generation)
-        seconds[profile] += sum(float(r["wall_ns"]) * int(r["decodes"]) for r in rows) / 1e9
+    costs = defaultdict(list)
+    for s in samples:
+        costs[(s["profile"], s["strategy"])].append(float(s["wall_ns"]) * int(s["decodes"]) / 1e9)
+    comparisons = defaultdict(Comparison)
+    for (profile, member), seconds in costs.items():
+        comparisons[profile].cost[member] = sum(seconds) / len(seconds)
     cells = {(r["profile"], r["strategy"], r["ratio_to"]) for r in run_pairs.timed_cells(run) if run_pairs.is_non_reference(r)}
-    comparisons = {}
     for r in ratios:
-        profile = r["profile"]
-        if profile not in generations:
-            continue
-        n = len(generations[profile])
-        width = run_pairs.log_half_width(r)
-        entry = comparisons.setdefault(profile, (seconds[profile] / n, n, []))
-        entry[2].append((width, (profile, r["strategy"], r["yardstick"]) in cells))
-    return comparisons, sum(seconds.values())
+        if r["profile"] in comparisons and int(r["generations"]) > 0:
+            comparisons[r["profile"]].ratios.append(
+                [r["strategy"], r["yardstick"], run_pairs.log_half_width(r), int(r["generations"]),
+                 (r["profile"], r["strategy"], r["yardstick"]) in cells])
+    return comparisons, sum(sum(seconds) for seconds in costs.values())
 
 
-def replay(comparisons, budget, claim):
-    """Generations each comparison gets within `budget` sampling seconds under rule `claim`."""
+def width(ratio, generations):
+    """A ratio's projected half-width after `generations` of its own."""
+    return ratio[2] * math.sqrt(ratio[3] / generations)
+
+
+def replay(comparisons, budget, claim, focus=True):
+    """Generations each comparison and each ratio get within `budget` sampling seconds under rule
+    `claim`: ({profile: generations}, {(profile, strategy): generations})."""
+    own = {(p, r[0]): 0 for p, c in comparisons.items() for r in c.ratios}
+
     def short(p):
-        """Projected half-widths of p's ratios still wider than the target at its generations."""
-        _, n, ratios = comparisons[p]
-        return [w for h, _ in ratios if (w := h * math.sqrt(n / given[p])) > math.log(1 + TARGET)]
+        """p's ratios still wider than the target (all of them below the floor)."""
+        ratios = comparisons[p].ratios
+        if given[p] < FLOOR:
+            return ratios
+        return [r for r in ratios if width(r, own[(p, r[0])]) > math.log(1 + TARGET)]
 
-    given = {p: 3 for p in comparisons}
-    spent = {p: 3 * comparisons[p][0] for p in comparisons}
-    open_ = set(comparisons)
-    total = sum(spent.values())
+    def sample(p):
+        """One generation of p, every member's or, from the floor on, the short ratios'; its cost."""
+        c = comparisons[p]
+        everyone = not focus or given[p] < FLOOR
+        sampled = c.ratios if everyone else short(p)
+        for r in sampled:
+            own[(p, r[0])] += 1
+        given[p] += 1
+        seconds = c.round_cost(sampled, c.cost if everyone else ())
+        spent[p] += seconds
+        return seconds
+
+    given = {p: 0 for p in comparisons}
+    spent = {p: 0.0 for p in comparisons}
+    total = sum(sample(p) for p in comparisons for _ in range(3))
+    open_ = {p for p in comparisons if comparisons[p].ratios}
     while open_ and total < budget:
         def priority(p):
-            weight = claim(short(p))  # every rule claims 0 for no short ratio
+            weight = claim([width(r, own[(p, r[0])]) for r in short(p)])  # 0 for no short ratio
             return (spent[p] / weight if weight > 0 else math.inf, p)
 
         p = min(open_, key=priority)
-        if given[p] >= 200 or (given[p] >= 12 and not short(p)):
+        if given[p] >= MOST or (given[p] >= FLOOR and not short(p)):
             open_.discard(p)
             continue
-        given[p] += 1
-        spent[p] += comparisons[p][0]
-        total += comparisons[p][0]
-    return given
+        total += sample(p)
+    return given, own
 
 
-def misses(comparisons, given):
-    return sum(h * math.sqrt(n / given[p]) > math.log(1 + MARGIN)
-               for p, (_, n, ratios) in comparisons.items() for h, is_cell in ratios if is_cell)
+def misses(comparisons, own):
+    return sum(width(r, own[(p, r[0])]) > math.log(1 + MARGIN)
+               for p, c in comparisons.items() for r in c.ratios if r[4])
 
 
 args = sys.argv[1:]
@@ -92,17 +132,20 @@ if "--share" in args:
         sys.exit(f"error: --share needs one of {', '.join(RULES)}")
     rule = args[at + 1]
     del args[at:at + 2]
+focus = "--full" not in args
+args = [a for a in args if a != "--full"]
 if not args:
-    sys.exit("usage: budget-projection.py RUN [FACTOR ...] [--share count|squares|logs]")
+    sys.exit("usage: budget-projection.py RUN [FACTOR ...] [--share count|squares|logs] [--full]")
 try:
     factors = [float(f) for f in args[1:]] or [1, 1.5, 2, 3]
 except ValueError:
     sys.exit("error: a FACTOR is a number, e.g. 1.5")
 comparisons, sampled = load(args[0])
-cells = sum(is_cell for _, _, ratios in comparisons.values() for _, is_cell in ratios)
-measured = sum(h > math.log(1 + MARGIN) for _, _, ratios in comparisons.values() for h, is_cell in ratios if is_cell)
+cells = sum(r[4] for c in comparisons.values() for r in c.ratios)
+measured = sum(r[2] > math.log(1 + MARGIN) for c in comparisons.values() for r in c.ratios if r[4])
 print(f"{args[0]}: {sampled:.0f} s of sampling; {measured} of {cells} non-reference cells wider than ±2% as measured")
 for factor in factors:
-    given = replay(comparisons, factor * sampled, RULES[rule])
-    print(f"  {factor:g} × ({factor * sampled:.0f} s), shared by {rule}: {misses(comparisons, given)} projected wider than ±2%"
+    given, own = replay(comparisons, factor * sampled, RULES[rule], focus)
+    print(f"  {factor:g} × ({factor * sampled:.0f} s), shared by {rule}, {'focused' if focus else 'full'} generations:"
+          f" {misses(comparisons, own)} projected wider than ±2%"
           + (f"; large: {given['large']} generations" if "large" in given else ""))
