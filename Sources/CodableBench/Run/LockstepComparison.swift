@@ -114,18 +114,22 @@ struct LockstepComparison {
     /// Members whose ratio met the target as of the last generation (computed once per generation).
     private var meetingTarget: Set<Int> = []
 
+    /// The members whose ratio is wider than the target as of the last generation.
+    private var shortOfTarget: Set<Int> { Set(paired).subtracting(meetingTarget) }
+
     /// The ratios still short of the target: all of them below the plan's floor of generations
     /// (where the stopping rule does not look yet). What the comparison claims of the run's budget.
     var ratiosShortOfTarget: Int {
-        generations < plan.minGenerations ? paired.count : paired.filter { !meetingTarget.contains($0) }.count
+        generations < plan.minGenerations ? paired.count : shortOfTarget.count
     }
 
     /// The members the next generation samples: every active one below the plan's floor of
     /// generations, then the ratios still short of the target with their yardsticks
-    /// (`LockstepSchedule.focused`).
+    /// (`LockstepSchedule.focused`). Never none: a comparison with no short ratio left is settled,
+    /// and the runner finishes it rather than launch another generation.
     var membersToSample: Set<Int> {
         guard generations >= plan.minGenerations else { return active }
-        let focused = schedule.focused(on: Set(paired).subtracting(meetingTarget), active: active)
+        let focused = schedule.focused(on: shortOfTarget, active: active)
         return focused.isEmpty ? active : focused
     }
 
