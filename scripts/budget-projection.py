@@ -26,7 +26,7 @@ of log(h / 1%) (time to those furthest from the target, in proportion).
 """
 import math
 import sys
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, namedtuple
 
 import run_pairs
 
@@ -38,9 +38,13 @@ RULES = {
 }
 
 
+# A paired ratio as the run measured it: its log half-width and generations with a pair, and
+# whether it is a timed non-reference cell (what the targets count).
+Ratio = namedtuple("Ratio", "strategy yardstick half_width generations is_cell")
+
+
 class Comparison:
-    """One payload's members: each one's mean sample cost, and its ratios as
-    [strategy, yardstick, measured half-width, measured generations, is a non-reference cell]."""
+    """One payload's members: each one's mean sample cost, and its `Ratio`s."""
 
     def __init__(self):
         self.cost = {}
@@ -48,9 +52,9 @@ class Comparison:
 
     def round_cost(self, ratios, members=()):
         """Seconds of one round sampling `ratios`, and the `members` with no ratio sampled alone."""
-        yardsticks = Counter(r[1] for r in ratios)
-        paired = {r[0] for r in ratios} | set(yardsticks)
-        return (sum(2 * self.cost[r[0]] for r in ratios)
+        yardsticks = Counter(r.yardstick for r in ratios)
+        paired = {r.strategy for r in ratios} | set(yardsticks)
+        return (sum(2 * self.cost[r.strategy] for r in ratios)
                 + sum((2 * j + 1) * self.cost[y] for y, j in yardsticks.items())
                 + sum(self.cost[m] for m in set(members) - paired))
 
@@ -68,27 +72,27 @@ def load(run):
     for r in ratios:
         if r["profile"] in comparisons and int(r["generations"]) > 0:
             comparisons[r["profile"]].ratios.append(
-                [r["strategy"], r["yardstick"], run_pairs.log_half_width(r), int(r["generations"]),
-                 (r["profile"], r["strategy"], r["yardstick"]) in cells])
+                Ratio(r["strategy"], r["yardstick"], run_pairs.log_half_width(r), int(r["generations"]),
+                      (r["profile"], r["strategy"], r["yardstick"]) in cells))
     return comparisons, sum(sum(seconds) for seconds in costs.values())
 
 
 def width(ratio, generations):
     """A ratio's projected half-width after `generations` of its own."""
-    return ratio[2] * math.sqrt(ratio[3] / generations)
+    return ratio.half_width * math.sqrt(ratio.generations / generations)
 
 
 def replay(comparisons, budget, claim, focus=True):
     """Generations each comparison and each ratio get within `budget` sampling seconds under rule
     `claim`: ({profile: generations}, {(profile, strategy): generations})."""
-    own = {(p, r[0]): 0 for p, c in comparisons.items() for r in c.ratios}
+    own = {(p, r.strategy): 0 for p, c in comparisons.items() for r in c.ratios}
 
     def short(p):
         """p's ratios still wider than the target (all of them below the floor)."""
         ratios = comparisons[p].ratios
         if given[p] < FLOOR:
             return ratios
-        return [r for r in ratios if width(r, own[(p, r[0])]) > math.log(1 + TARGET)]
+        return [r for r in ratios if width(r, own[(p, r.strategy)]) > math.log(1 + TARGET)]
 
     def sample(p):
         """One generation of p, every member's or, from the floor on, the short ratios'; its cost."""
@@ -96,7 +100,7 @@ def replay(comparisons, budget, claim, focus=True):
         everyone = not focus or given[p] < FLOOR
         sampled = c.ratios if everyone else short(p)
         for r in sampled:
-            own[(p, r[0])] += 1
+            own[(p, r.strategy)] += 1
         given[p] += 1
         seconds = c.round_cost(sampled, c.cost if everyone else ())
         spent[p] += seconds
@@ -108,7 +112,7 @@ def replay(comparisons, budget, claim, focus=True):
     open_ = {p for p in comparisons if comparisons[p].ratios}
     while open_ and total < budget:
         def priority(p):
-            weight = claim([width(r, own[(p, r[0])]) for r in short(p)])  # 0 for no short ratio
+            weight = claim([width(r, own[(p, r.strategy)]) for r in short(p)])  # 0 for no short ratio
             return (spent[p] / weight if weight > 0 else math.inf, p)
 
         p = min(open_, key=priority)
@@ -120,8 +124,8 @@ def replay(comparisons, budget, claim, focus=True):
 
 
 def misses(comparisons, own):
-    return sum(width(r, own[(p, r[0])]) > math.log(1 + MARGIN)
-               for p, c in comparisons.items() for r in c.ratios if r[4])
+    return sum(width(r, own[(p, r.strategy)]) > math.log(1 + MARGIN)
+               for p, c in comparisons.items() for r in c.ratios if r.is_cell)
 
 
 args = sys.argv[1:]
@@ -141,8 +145,8 @@ try:
 except ValueError:
     sys.exit("error: a FACTOR is a number, e.g. 1.5")
 comparisons, sampled = load(args[0])
-cells = sum(r[4] for c in comparisons.values() for r in c.ratios)
-measured = sum(r[2] > math.log(1 + MARGIN) for c in comparisons.values() for r in c.ratios if r[4])
+cells = sum(r.is_cell for c in comparisons.values() for r in c.ratios)
+measured = sum(r.half_width > math.log(1 + MARGIN) for c in comparisons.values() for r in c.ratios if r.is_cell)
 print(f"{args[0]}: {sampled:.0f} s of sampling; {measured} of {cells} non-reference cells wider than ±2% as measured")
 for factor in factors:
     given, own = replay(comparisons, factor * sampled, RULES[rule], focus)
