@@ -230,6 +230,43 @@ struct EndToEndTests {
         #expect(run.stderr.hasPrefix("error: cannot write results under /proc/codablebench"))
     }
 
+    /// Ctrl-C (or SIGTERM) mid-run: the run ends as the signal would end it, says where its rows
+    /// are, and leaves nothing in the temporary folder (before, the generated payloads and a folder
+    /// per worker stayed there).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalMidRunLeavesNoTemporaryFiles(signal: Int32) throws {
+        let temporary = try TestSupport.temporaryDirectory()
+        let out = try TestSupport.temporaryDirectory()
+        let process = Process()
+        process.executableURL = TestSupport.executable
+        // A budget and a target it cannot meet before the signal comes.
+        process.arguments = [
+            "run", "--allow-debug", "--no-count", "--strategy", "synthesized", "--strategy", "ref-foundation-scan",
+            "--profile", "tiny", "--budget", "120", "--precision", "0.00001", "--out", out.path,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        let errors = try TestSupport.temporaryDirectory().appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait (polling, at most a minute) until the run's scratch folder holds a worker's folder.
+        let scratch = temporary.appendingPathComponent("codablebench-\(process.processIdentifier)")
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline,
+            !((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).contains(where: { $0.hasPrefix("worker-") })
+        {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(stderr)")
+        #expect(stderr.contains("\ninterrupted before any comparison finished: "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("latest/results.csv").path))
+    }
+
     @Test func generateWritesTheProfilesBytes() throws {
         let file = try TestSupport.temporaryDirectory().appendingPathComponent("tiny.json")
         let run = try TestSupport.run(["generate", "--profile", "tiny", "--out", file.path])

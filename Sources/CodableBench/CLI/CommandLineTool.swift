@@ -68,7 +68,10 @@ struct BenchmarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmarks",
         abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
-        discussion: "Exit status: 0 success, 1 regression (check, ab), 2 usage or input error, 3 harness failure.",
+        discussion: """
+            Exit status: 0 success, 1 regression (check, ab), 2 usage or input error, 3 harness failure; \
+            ended by the signal after Ctrl-C, SIGTERM or SIGHUP (130, 143, 129 in a shell).
+            """,
         version: Provenance.harnessVersion,
         subcommands: [
             RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self, ABCommand.self,

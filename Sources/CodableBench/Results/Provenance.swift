@@ -73,7 +73,7 @@ struct Provenance: Codable, Equatable, Sendable {
     static func current(runID: String, allocator: String, countingBackend: String) -> Provenance {
         let commit = shell("git", "rev-parse", "HEAD") ?? "unknown"
         let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
-        let swift = shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown"
+        let swift = swiftVersion() ?? "unknown"
         let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
         let os =
             osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
@@ -93,11 +93,21 @@ struct Provenance: Codable, Equatable, Sendable {
             buildFlags: buildFlags, harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
     }
 
+    /// `swift --version`'s first line. The Swift driver leaves a `TemporaryDirectory.*` folder in
+    /// `TMPDIR` each time it runs (one per run piled up in /tmp), so it runs in a scratch folder.
+    private static func swiftVersion() -> String? {
+        guard let folder = try? ScratchSpace.folder("swift-version") else { return nil }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return shell("swift", "--version", environment: ["TMPDIR": folder.path])?
+            .split(separator: "\n").first.map(String.init)
+    }
+
     /// First line of a command's output, or nil when it fails or is absent.
-    private static func shell(_ arguments: String...) -> String? {
+    private static func shell(_ arguments: String..., environment: [String: String] = [:]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

@@ -28,8 +28,7 @@ final class LockstepWorker {
     var pid: pid_t { process.processIdentifier }
 
     init(launcher: WorkerLauncher, arguments: [String], environment extra: [String: String]) throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        scratch = try ScratchSpace.folder("worker")
         stderrFile = scratch.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         let input = Pipe(), output = Pipe()

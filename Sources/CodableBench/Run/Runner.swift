@@ -71,6 +71,8 @@ struct Runner {
         } catch {
             throw HarnessFailure("cannot write results under \(options.resultsDirectory.path): \(error.localizedDescription)")
         }
+        ScratchSpace.interruptionNote = "interrupted before any comparison finished: \(runDirectory.path) has no rows"
+        defer { ScratchSpace.interruptionNote = nil }
         func append(_ text: String, to file: URL) throws {
             do { try CSVFormat.append(text, to: file) } catch {
                 throw HarnessFailure("cannot append to \(file.path): \(error.localizedDescription)")
@@ -98,9 +100,9 @@ struct Runner {
         var payloads: [String: PreparedPayload] = [:]
         var results: [CellResult] = []
         let start = Date()
-        let payloadFolder = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-payloads-\(runID)")
-        do { try FileManager.default.createDirectory(at: payloadFolder, withIntermediateDirectories: true) } catch {
-            throw HarnessFailure("cannot create \(payloadFolder.path): \(error.localizedDescription)")
+        let payloadFolder: URL
+        do { payloadFolder = try ScratchSpace.folder("payloads") } catch {
+            throw HarnessFailure("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
         let states = try cells.flatMap { cell -> [CellState] in
@@ -145,6 +147,7 @@ struct Runner {
         runPlan.skipped.forEach(log)
         try append(RatiosCSV.header, to: ratiosFile)
         var progress = Progress(total: comparisons.count, log: log)
+        var comparisonsWritten = 0
 
         /// Time in the instruction pass, which the timing budget leaves out: with `--instructions`
         /// the timings get the same budget as without.
@@ -238,6 +241,10 @@ struct Runner {
                 try append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: samplesFile)
             }
             try append(ratioRows.map(RatiosCSV.line).joined(), to: ratiosFile)
+            comparisonsWritten += 1
+            ScratchSpace.interruptionNote =
+                "interrupted: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows are in "
+                + "\(resultsFile.path) (`benchmarks report \(runDirectory.path)` writes their report)"
             return done
         }
 
@@ -515,8 +522,9 @@ struct Runner {
     ) throws -> (
         total: Int, breakdown: CostBreakdown
     )? {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("callgrind-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let folder = try ScratchSpace.folder("callgrind")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("callgrind.out")
         // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
         // changes every run, and getenv's scans inside the decode would count differently.
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

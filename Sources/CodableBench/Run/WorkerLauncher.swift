@@ -36,9 +36,7 @@ struct WorkerLauncher {
         arguments: [String], environment extra: [String: String] = [:],
         wrapper: [String] = []
     ) throws -> WorkerExit {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("codablebench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try ScratchSpace.folder("worker")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let reportFile = scratch.appendingPathComponent("report.json")
         let stderrFile = scratch.appendingPathComponent("stderr.txt")
