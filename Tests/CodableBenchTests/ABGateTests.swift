@@ -94,4 +94,26 @@ struct ABGateTests {
         #expect(execution.status == 2)
         #expect(execution.stderr == "error: --baseline /nonexistent/benchmarks is not an executable file\n")
     }
+
+    /// This build against itself: the baseline's samples are kept beside its rows, numbered in the
+    /// same lockstep sequences as this build's, so every pair can be rebuilt from the files
+    /// (`scripts/aa-coverage.sh` does).
+    @Test func abKeepsTheBaselinesSamplesInTheSameSequences() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let execution = try TestSupport.run([
+            "ab", "--baseline", TestSupport.executable.path, "--allow-debug", "--quick", "--no-count", "--no-confirm",
+            "--strategy", "ref-memcpy", "--profile", "tiny", "--out", out.path,
+        ])
+        #expect(execution.status <= 1, "\(execution.stderr)")
+        let run = out.appendingPathComponent("latest")
+        let this = try SamplesCSV.read(run.appendingPathComponent("samples.csv"))
+        let baseline = try SamplesCSV.read(run.appendingPathComponent("baseline/samples.csv"))
+        #expect(!this.isEmpty && !baseline.isEmpty)
+        // In each generation, the two workers' samples take turns: no position is taken twice.
+        for fork in Set(this.map(\.fork)) {
+            let positions = (this + baseline).filter { $0.fork == fork }.compactMap(\.sequence)
+            #expect(Set(positions).count == positions.count)
+            #expect(Set(positions) == Set(positions.min()!...positions.max()!))
+        }
+    }
 }

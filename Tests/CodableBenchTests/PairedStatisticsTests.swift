@@ -216,6 +216,24 @@ struct LockstepScheduleTests {
         #expect(order == [2, 3, 2, 3, 2])
     }
 
+    /// A member left out of a focused generation keeps the comparison's generation numbers on its
+    /// samples (samples.csv's `fork`), so its samples still line up with its yardstick's, which
+    /// took part in every generation.
+    @Test func samplesKeepTheComparisonsGenerationNumber() {
+        func sample(_ member: Int) -> LockstepComparison.Sample {
+            .init(member: member, decodes: 1, batches: 1, wallNanoseconds: 100, cpuNanoseconds: 100)
+        }
+        let result = LockstepComparison.Result(
+            verdicts: [], outputBytes: [],
+            generations: [
+                [sample(0), sample(1), sample(0)], [sample(0), sample(2), sample(0)], [sample(0), sample(1), sample(0)],
+            ],
+            pairs: [])
+        #expect(result.timings(of: 1).map { $0.map(\.generation) } == [[0], [2]])
+        #expect(result.timings(of: 1).map { $0.map(\.sequence) } == [[1], [1]])
+        #expect(result.timings(of: 0).map { $0.map(\.generation) } == [[0, 0], [1, 1], [2, 2]])
+    }
+
     /// A declared yardstick wins when it runs on this payload; without it, the group's reference.
     @Test func aDeclaredYardstickWinsOverTheGroupReference() {
         let members: [(id: String, group: String, isReference: Bool, yardstick: String?)] = [

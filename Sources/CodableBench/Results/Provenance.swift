@@ -48,7 +48,7 @@ struct Provenance: Codable, Equatable, Sendable {
     /// spells left out (`PairedRatio.undisturbed`).
     /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    static let harnessVersion = "0.6.0"
+    static let harnessVersion = "0.6.1"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     static var buildConfiguration: String {

@@ -7,6 +7,10 @@ struct TimingSample: Equatable, Sendable {
     var decodes: Int
     /// Its position in its generation's lockstep sequence (which samples were neighbours).
     var sequence: Int
+    /// The comparison's process generation it was taken in. Not its index in `generations`: from
+    /// the stopping rule's floor on, a generation samples only the members still needed, so a
+    /// member's n-th generation need not be its yardstick's.
+    var generation: Int
 }
 
 /// A finished cell: its verdict and, when it was measured, its samples, paired ratio and counts.
@@ -84,11 +88,11 @@ struct CellResult {
 
     /// The `samples.csv` rows: every timing sample, by generation.
     func sampleRows(runID: String) -> [SampleRow] {
-        generations.enumerated().flatMap { generation, samples in
+        generations.flatMap { samples in
             samples.enumerated().map { index, sample in
                 SampleRow(
                     runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
-                    fork: generation, sample: index, decodes: sample.decodes,
+                    fork: sample.generation, sample: index, decodes: sample.decodes,
                     wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
                     sequence: sample.sequence)
             }

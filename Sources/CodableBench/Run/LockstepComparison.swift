@@ -59,12 +59,12 @@ struct LockstepComparison {
 
         /// A member's samples, per decode, by generation (those it took part in).
         func timings(of member: Int) -> [[TimingSample]] {
-            generations.map { generation in
+            generations.enumerated().map { index, generation in
                 generation.enumerated().filter { $0.element.member == member }.map { sequence, sample in
                     TimingSample(
                         wallNanoseconds: sample.perDecode,
                         cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
-                        decodes: sample.decodes * sample.batches, sequence: sequence)
+                        decodes: sample.decodes * sample.batches, sequence: sequence, generation: index)
                 }
             }.filter { !$0.isEmpty }
         }

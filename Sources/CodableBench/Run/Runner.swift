@@ -121,10 +121,12 @@ struct Runner {
         }
         let baselineDirectory = runDirectory.appendingPathComponent("baseline")
         let baselineResultsFile = baselineDirectory.appendingPathComponent("results.csv")
+        let baselineSamplesFile = baselineDirectory.appendingPathComponent("samples.csv")
         if options.baseline != nil {
             do {
                 try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true)
                 try CSVFormat.append(ResultsCSV.header, to: baselineResultsFile)
+                try CSVFormat.append(SamplesCSV.header, to: baselineSamplesFile)
             } catch {
                 throw HarnessFailure("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
             }
@@ -234,6 +236,7 @@ struct Runner {
                 }
                 if state.executable != nil {
                     try append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: baselineResultsFile)
+                    try append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: baselineSamplesFile)
                     continue
                 }
                 done.append(result)
