@@ -16,48 +16,7 @@ import math
 import sys
 
 import run_pairs
-
-SLOW_SPELL_ABOVE = 0.20
-PAIR_TRIM, GENERATION_TRIM = 0.25, 0.20
-T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
-
-
-def t975(df):
-    z = 1.959964
-    return T975[df - 1] if df <= len(T975) else z + (z ** 3 + z) / (4 * df)
-
-
-def trimmed_mean(values, trim):
-    kept = sorted(values)
-    cut = int(len(kept) * trim)
-    kept = kept[cut:len(kept) - cut]
-    return sum(kept) / len(kept)
-
-
-def trimmed_interval(values, trim):
-    """(mean, 95% half-width) of the trimmed mean (Tukey–McLaughlin), or None."""
-    n = len(values)
-    g = int(n * trim)
-    h = n - 2 * g
-    if n < 2 or h < 2:
-        return None
-    ordered = sorted(values)
-    winsorized = [ordered[min(max(i, g), n - 1 - g)] for i in range(n)]
-    mean_w = sum(winsorized) / n
-    variance = sum((x - mean_w) ** 2 for x in winsorized) / (n - 1)
-    return trimmed_mean(ordered, trim), t975(h - 1) * math.sqrt(variance) / ((1 - 2 * g / n) * math.sqrt(n))
-
-
-def estimate(generations, leave_out_slow):
-    paces = sorted(p for pairs in generations.values() for _, p in pairs)
-    limit = paces[len(paces) // 10] * (1 + SLOW_SPELL_ABOVE) if leave_out_slow else math.inf
-    kept = [k for pairs in generations.values() if (k := [r for r, p in pairs if p <= limit])]
-    if len(kept) < 2:  # as the harness does: all pairs rather than no ratio
-        kept = [[r for r, _ in pairs] for pairs in generations.values() if pairs]
-    return trimmed_interval([trimmed_mean(k, PAIR_TRIM) for k in kept], GENERATION_TRIM)
-
+from run_pairs import estimate
 
 if len(sys.argv) != 3:
     sys.exit("usage: slow-pairs.py RUN_A RUN_B")
