@@ -231,10 +231,11 @@ struct EndToEndTests {
     }
 
     /// Ctrl-C (or SIGTERM) mid-run: the run ends as the signal would end it, says where its rows
-    /// are, and leaves nothing in the temporary folder (before, the generated payloads and a folder
-    /// per worker stayed there).
+    /// are, ends its workers (one of them hung in its strategy) and leaves nothing in the temporary
+    /// folder (before, the generated payloads and a folder per worker stayed there, and a hung
+    /// worker spun on alone).
     @Test(arguments: [SIGINT, SIGTERM])
-    func aSignalMidRunLeavesNoTemporaryFiles(signal: Int32) throws {
+    func aSignalMidRunEndsItsWorkersAndLeavesNoTemporaryFiles(signal: Int32) throws {
         let temporary = try TestSupport.temporaryDirectory()
         let out = try TestSupport.temporaryDirectory()
         let process = Process()
@@ -242,7 +243,8 @@ struct EndToEndTests {
         // A budget and a target it cannot meet before the signal comes.
         process.arguments = [
             "run", "--allow-debug", "--no-count", "--strategy", "synthesized", "--strategy", "ref-foundation-scan",
-            "--profile", "tiny", "--budget", "120", "--precision", "0.00001", "--out", out.path,
+            "--strategy", "selftest-hangs", "--profile", "tiny", "--budget", "120", "--precision", "0.00001",
+            "--out", out.path,
         ]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         let errors = try TestSupport.temporaryDirectory().appendingPathComponent("stderr.txt")
@@ -250,14 +252,15 @@ struct EndToEndTests {
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Wait (polling, at most a minute) until the run's scratch folder holds a worker's folder.
+        // Wait (polling, at most a minute) until the run's scratch folder holds its three workers' folders.
         let scratch = temporary.appendingPathComponent("codablebench-\(process.processIdentifier)")
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline,
-            !((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).contains(where: { $0.hasPrefix("worker-") })
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).count(where: { $0.hasPrefix("worker-") }) < 3
         {
             Thread.sleep(forTimeInterval: 0.05)
         }
+        let workers = Self.children(of: process.processIdentifier)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let stderr = try String(contentsOf: errors, encoding: .utf8)
@@ -265,6 +268,31 @@ struct EndToEndTests {
         #expect(stderr.contains("\ninterrupted before any comparison finished: "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("latest/results.csv").path))
+        // Every worker ended, the hung one too (allow the kernel a few seconds).
+        #expect(workers.count >= 3)
+        let deadline2 = Date().addingTimeInterval(10)
+        while Date() < deadline2, workers.contains(where: Self.isRunning) { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!workers.contains(where: Self.isRunning), "still running: \(workers.filter(Self.isRunning))")
+    }
+
+    /// `/proc/PID/stat`'s fields after the process's name: state, parent's pid, …
+    static func statFields(_ pid: pid_t) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        return stat[afterName.upperBound...].split(separator: " ")
+    }
+
+    /// The pids whose parent is `pid`.
+    static func children(of pid: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { statFields($0)?.dropFirst().first == "\(pid)" }
+    }
+
+    /// Alive and not a zombie (an orphan's zombie waits for whoever reaps it, maybe no one here).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let state = statFields(pid)?.first else { return false }
+        return state != "Z" && state != "X"
     }
 
     @Test func generateWritesTheProfilesBytes() throws {

@@ -40,6 +40,7 @@ final class LockstepWorker {
         let stderrHandle = try FileHandle(forWritingTo: stderrFile)
         process.standardError = stderrHandle
         try process.run()
+        ChildProcesses.started(process.processIdentifier)
         requests = input.fileHandleForWriting
         repliesHandle = output.fileHandleForReading
         // The child has its copies. Ours would stay open for as long as Foundation keeps the
@@ -52,6 +53,7 @@ final class LockstepWorker {
 
     deinit {
         stop()
+        ChildProcesses.ended(process.processIdentifier)
         try? requests.close()
         try? repliesHandle.close()
         try? FileManager.default.removeItem(at: scratch)

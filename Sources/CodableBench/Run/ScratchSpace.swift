@@ -7,9 +7,10 @@ import Foundation
 
 /// The parent's temporary files (generated payloads, each worker's standard error and report,
 /// callgrind's output), all in one folder per process that goes away however the process ends:
-/// at `exit`, and on Ctrl-C, SIGTERM or SIGHUP, after which the process ends as the signal would
-/// have ended it (a shell then reports 128 + the signal's number). Before, an interrupted run left
-/// its generated payloads and a folder per worker in the system's temporary folder.
+/// at `exit`, and on Ctrl-C, SIGTERM or SIGHUP, after which the process ends its workers
+/// (`ChildProcesses`) and itself as the signal would have ended it (a shell then reports 128 + the
+/// signal's number). Before, an interrupted run left its generated payloads and a folder per worker
+/// in the system's temporary folder.
 ///
 /// Each user still removes its own folder when done with it, so a long run does not pile them up.
 enum ScratchSpace {
@@ -51,9 +52,9 @@ enum ScratchSpace {
     }
 
     /// The signal handler only writes the signal's number to a pipe (about all a handler may
-    /// safely do); a thread waiting on the pipe removes the folder and raises the signal again
-    /// with its default action. A caught signal's handler is reset to the default in the workers
-    /// at `exec`, so Ctrl-C still ends them too (an ignored one would have been inherited).
+    /// safely do); a thread waiting on the pipe ends the workers, removes the folder and raises
+    /// the signal again with its default action. (Caught, not ignored: the workers would inherit
+    /// an ignored signal; a caught one is back to the default in them at `exec`.)
     private static func removeOnSignals() {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
@@ -91,6 +92,7 @@ enum ScratchSpace {
                 isEnding = true
                 return self.note
             }
+            ChildProcesses.killAll()
             removeRoot()
             if let note { Terminal.status(note) }
             signal(number, SIG_DFL)

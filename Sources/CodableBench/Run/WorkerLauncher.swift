@@ -60,6 +60,8 @@ struct WorkerLauncher {
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        ChildProcesses.started(process.processIdentifier)
+        defer { ChildProcesses.ended(process.processIdentifier) }
         _ = try? stderrHandle.close()  // the child has its copy (see `LockstepWorker.init`)
         if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
