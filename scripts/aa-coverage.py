@@ -4,9 +4,11 @@
     python3 scripts/aa-coverage.py RUNS_FOLDER
 
 RUNS_FOLDER holds 1/, 2/, … (ab run folders of this build against an identical one; their true
-ratios are 1). Each A/A ratio is rebuilt from samples.csv and baseline/samples.csv by the harness's
-method (scripts/run_pairs.py) and checked against ratios.csv. Printed: the coverage (share of 95%
-intervals containing 1) as reported; by the generations the ratio stopped at; from the first 12
+ratios are 1) and `seconds` (each run's duration). Printed: each run's intervals that miss 1; the
+coverage (share of 95% intervals containing 1) as reported, with its Wilson interval. Then each A/A
+ratio is rebuilt from samples.csv and baseline/samples.csv by the harness's method
+(scripts/run_pairs.py), checked against ratios.csv, and the coverage broken down: by the
+generations the ratio stopped at; from the first 12
 generations only, where every ratio is still sampled and the stopping rule has not chosen yet; and
 with the generations' mean trimmed by 0%, 10% or 20% (the harness's) at the same stopping points,
 with the mean centre (0 if unbiased) and half-width of each.
@@ -49,7 +51,21 @@ if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
 runs = sorted(glob.glob(os.path.join(sys.argv[1], "*", "latest")), key=lambda p: int(p.split(os.sep)[-2]))
 if not runs:
     sys.exit(f"error: no run folders (N/latest) in {sys.argv[1]}")
-cells = [cell for run in runs for cell in aa_ratios(run)]
+seconds = {}
+if os.path.exists(os.path.join(sys.argv[1], "seconds")):
+    seconds = dict(line.split() for line in open(os.path.join(sys.argv[1], "seconds")))
+cells = []
+for run in runs:
+    ratios = aa_ratios(run)
+    misses = [r for r, _ in ratios if not float(r["ratio_ci95_low"]) <= 1 <= float(r["ratio_ci95_high"])]
+    listed = "; ".join(
+        f"{r['strategy']} on {r['profile']} {float(r['ratio']):.4f} ({float(r['ratio_ci95_low']):.4f}–"
+        f"{float(r['ratio_ci95_high']):.4f}), {r['generations']} generations" for r in misses)
+    number = run.split(os.sep)[-2]
+    took = f" ({seconds[number]} s)" if number in seconds else ""
+    print(f"run {number:>2}{took}: {len(ratios) - len(misses)} of {len(ratios)} intervals contain 1"
+          + (f"; missed: {listed}" if misses else ""))
+    cells += ratios
 rebuilt = reported_covered = 0
 bands = defaultdict(lambda: [0, 0])
 first12 = [0, 0]

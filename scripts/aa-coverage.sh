@@ -8,9 +8,9 @@
 # Usage: scripts/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005]
 #   by default the baseline is a byte-identical copy of the binary (another file, as in a real ab);
 #   SAME_FILE=1 scripts/aa-coverage.sh …  the baseline is this very file.
-# Prints each run's intervals that miss 1, then the coverage with its 95% (Wilson) interval, and
-# keeps the run folders (samples of both builds, so every pair can be rebuilt: scripts/aa-coverage.py
-# then breaks the coverage down).
+# Keeps the run folders (samples of both builds, so every pair can be rebuilt) and prints, through
+# scripts/aa-coverage.py, each run's intervals that miss 1, the coverage with its 95% (Wilson)
+# interval, and its breakdown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:?usage: aa-coverage.sh RUNS [ab options…]}"
@@ -34,26 +34,5 @@ for i in $(seq 1 "$runs"); do
   [ "$status" -le 1 ] || { echo "run $i: ab failed (exit $status): $(tail -1 "$out/$i.log")" >&2; exit 3; }
   echo "$i $(( $(date +%s) - start ))" >> "$out/seconds"
 done
-python3 - "$out" "$runs" <<'PY'
-import csv, math, sys
-out, runs = sys.argv[1], int(sys.argv[2])
-seconds = dict(line.split() for line in open(f"{out}/seconds"))
-total = covered = 0
-for i in range(1, runs + 1):
-    rows = [r for r in csv.DictReader(open(f"{out}/{i}/latest/ratios.csv")) if r["yardstick"] == "baseline"]
-    misses = [r for r in rows if not float(r["ratio_ci95_low"]) <= 1 <= float(r["ratio_ci95_high"])]
-    total += len(rows); covered += len(rows) - len(misses)
-    listed = "; ".join(
-        f"{r['strategy']} on {r['profile']} {float(r['ratio']):.4f} ({float(r['ratio_ci95_low']):.4f}–"
-        f"{float(r['ratio_ci95_high']):.4f}), {r['generations']} generations" for r in misses)
-    print(f"run {i:2} ({seconds[str(i)]} s): {len(rows) - len(misses)} of {len(rows)} intervals contain 1"
-          + (f"; missed: {listed}" if misses else ""))
-if total:
-    p, z = covered / total, 1.96
-    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
-    print(f"coverage: {covered} of {total} intervals contain 1 = {100 * p:.1f}% "
-          f"(95% interval {100 * (centre - half):.1f}–{100 * (centre + half):.1f}%; the target is 95%)")
-PY
-# Why the misses: coverage by stopping point, without the stopping rule, and by trim.
+# Each run's misses, the coverage, and why: by stopping point, without the stopping rule, by trim.
 python3 scripts/aa-coverage.py "$out"
