@@ -40,6 +40,8 @@ struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
+    /// 0.6.1: samples.csv's `fork` is the comparison's generation again (0.6.0 numbered a member's
+    /// own generations); interrupted runs remove their temporary files and end their workers.
     /// 0.6.0: from the stopping rule's floor on, a generation samples only the ratios still short
     /// of the target and their yardsticks (`LockstepSchedule.focused`).
     /// 0.5.0: timing workers keep freed memory (`TimingAllocator.glibcRetained`, the new default).

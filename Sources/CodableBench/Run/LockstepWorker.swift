@@ -53,7 +53,7 @@ final class LockstepWorker {
 
     deinit {
         stop()
-        ChildProcesses.ended(process.processIdentifier)
+        ChildProcesses.ended(pid)
         try? requests.close()
         try? repliesHandle.close()
         try? FileManager.default.removeItem(at: scratch)

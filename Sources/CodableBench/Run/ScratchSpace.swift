@@ -60,18 +60,16 @@ enum ScratchSpace {
         guard pipe(&fds) == 0 else { return }
         signalPipe = fds[1]
         let signals = [SIGINT, SIGTERM, SIGHUP]
+        let handler: @convention(c) (Int32) -> Void = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(ScratchSpace.signalPipe, &byte, 1)
+        }
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(ScratchSpace.signalPipe, &byte, 1)
-            }
+            action.__sigaction_handler.sa_handler = handler
             #else
-            action.__sigaction_u.__sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(ScratchSpace.signalPipe, &byte, 1)
-            }
+            action.__sigaction_u.__sa_handler = handler
             #endif
             sigaction(signal, &action, nil)
         }
