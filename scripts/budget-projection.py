@@ -22,7 +22,9 @@ generations.
 
 Rules compared with the harness's (`count`, the number of ratios short of ±1%), each a claim per
 comparison: `squares`, the sum of (h / 1%)² over those ratios (time to the widest); `logs`, the sum
-of log(h / 1%) (time to those furthest from the target, in proportion).
+of log(h / 1%) (time to those furthest from the target, in proportion); `capped`, the sum of
+(h / 1%)² with each term kept between 1 and 16 (the harness's rule since 0.6.2,
+`GenerationScheduler.claim`).
 """
 import math
 import sys
@@ -35,6 +37,7 @@ RULES = {
     "count": lambda widths: len(widths),
     "squares": lambda widths: sum((h / TARGET) ** 2 for h in widths),
     "logs": lambda widths: sum(math.log(h / TARGET) for h in widths),
+    "capped": lambda widths: sum(min(max((h / TARGET) ** 2, 1), 16) for h in widths),
 }
 
 
@@ -139,7 +142,7 @@ if "--share" in args:
 focus = "--full" not in args
 args = [a for a in args if a != "--full"]
 if not args:
-    sys.exit("usage: budget-projection.py RUN [FACTOR ...] [--share count|squares|logs] [--full]")
+    sys.exit("usage: budget-projection.py RUN [FACTOR ...] [--share count|squares|logs|capped] [--full]")
 try:
     factors = [float(f) for f in args[1:]] or [1, 1.5, 2, 3]
 except ValueError:

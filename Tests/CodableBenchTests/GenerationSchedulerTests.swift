@@ -1,4 +1,5 @@
 @testable import CodableBench
+import Foundation
 import Testing
 
 /// How a run shares its budget among comparisons (`GenerationScheduler`), on made-up states: a
@@ -32,6 +33,27 @@ struct GenerationSchedulerTests {
         // A comparison with no ratio left short still has a share (it finishes when chosen).
         sharpened[1].claims = 0
         #expect(next(sharpened, elapsed: 10) == .launch(0))
+    }
+
+    /// A ratio claims the square of its width over the target's, from 1 to 16.
+    @Test func aRatioClaimsMoreTheWiderItIsThanTheTarget() {
+        let target = 0.01
+        func ratio(widthOverTarget: Double) -> PairedRatio {
+            let halfWidth = widthOverTarget * log(1 + target)
+            return PairedRatio(value: 1, low: exp(-halfWidth), high: exp(halfWidth), pairs: 8, generations: 8)
+        }
+        func claim(_ ratio: PairedRatio?) -> Double { GenerationScheduler.claim(of: ratio, target: target) }
+        #expect(abs(claim(ratio(widthOverTarget: 2)) - 4) < 1e-9)
+        #expect(abs(claim(ratio(widthOverTarget: 1.5)) - 2.25) < 1e-9)
+        #expect(claim(ratio(widthOverTarget: 0.5)) == 1)
+        #expect(claim(ratio(widthOverTarget: 4.5)) == 16)
+        #expect(claim(nil) == 16)
+        // Same time spent: one ratio at twice the target's width claims more than three at 1.1×.
+        let comparisons = [
+            Comparison(claims: 3 * claim(ratio(widthOverTarget: 1.1)), generations: 12, spentSeconds: 10),
+            Comparison(claims: claim(ratio(widthOverTarget: 2)), generations: 12, spentSeconds: 10),
+        ]
+        #expect(next(comparisons, elapsed: 10) == .launch(1))
     }
 
     @Test func comparisonsShortOfTheMinimumGoFirstFromTheBudgetsHalf() {

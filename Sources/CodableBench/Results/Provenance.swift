@@ -40,6 +40,8 @@ struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
+    /// 0.6.2: the run's budget shared by the short ratios' claims weighted by their width
+    /// (`GenerationScheduler.claim`), no longer by their number.
     /// 0.6.1: samples.csv's `fork` is the comparison's generation again (0.6.0 numbered a member's
     /// own generations); interrupted runs remove their temporary files and end their workers.
     /// 0.6.0: from the stopping rule's floor on, a generation samples only the ratios still short
@@ -50,7 +52,7 @@ struct Provenance: Codable, Equatable, Sendable {
     /// spells left out (`PairedRatio.undisturbed`).
     /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    static let harnessVersion = "0.6.1"
+    static let harnessVersion = "0.6.2"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     static var buildConfiguration: String {

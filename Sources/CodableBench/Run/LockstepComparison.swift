@@ -105,7 +105,7 @@ struct LockstepComparison {
     var isSettled: Bool {
         if active.isEmpty || generations >= plan.maxGenerations { return true }
         if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
-        return generations >= plan.minGenerations && ratiosShortOfTarget == 0
+        return generations >= plan.minGenerations && shortOfTarget.isEmpty
     }
 
     /// The active members paired with an active yardstick: the ratios this comparison sharpens.
@@ -113,14 +113,19 @@ struct LockstepComparison {
 
     /// Members whose ratio met the target as of the last generation (computed once per generation).
     private var meetingTarget: Set<Int> = []
+    /// Each member's claim on the run's budget as of the last generation
+    /// (`GenerationScheduler.claim(of:target:)`); none before the first.
+    private var claimByMember: [Int: Double] = [:]
 
     /// The members whose ratio is wider than the target as of the last generation.
     private var shortOfTarget: Set<Int> { Set(paired).subtracting(meetingTarget) }
 
-    /// The ratios still short of the target: all of them below the plan's floor of generations
-    /// (where the stopping rule does not look yet). What the comparison claims of the run's budget.
-    var ratiosShortOfTarget: Int {
-        generations < plan.minGenerations ? paired.count : shortOfTarget.count
+    /// What the comparison claims of the run's budget: the claims of its ratios still short of the
+    /// target, all of them below the plan's floor of generations (where the stopping rule does not
+    /// look yet).
+    var claims: Double {
+        let claiming = generations < plan.minGenerations ? Set(paired) : shortOfTarget
+        return claiming.reduce(0) { $0 + (claimByMember[$1] ?? GenerationScheduler.largestClaim) }
     }
 
     /// The members the next generation samples: every active one below the plan's floor of
@@ -327,6 +332,8 @@ struct LockstepComparison {
         }
         let ratios = result.ratios
         meetingTarget = Set(members.indices.filter { ratios[$0]?.meets(precision: plan.precision) == true })
+        claimByMember = Dictionary(
+            uniqueKeysWithValues: members.indices.map { ($0, GenerationScheduler.claim(of: ratios[$0], target: plan.precision)) })
     }
 
     /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.

@@ -294,7 +294,7 @@ struct Runner {
             while true {
                 let states = lockstep.indices.map {
                     GenerationScheduler.Comparison(
-                        claims: lockstep[$0].ratiosShortOfTarget, generations: lockstep[$0].generations,
+                        claims: lockstep[$0].claims, generations: lockstep[$0].generations,
                         spentSeconds: spent[$0])
                 }
                 let elapsed = Date().timeIntervalSince(start) - instructionSeconds + countingBacklogSeconds()
