@@ -51,6 +51,19 @@ enum ScratchSpace {
         try? FileManager.default.removeItem(at: root)
     }
 
+    /// Ends the workers and removes the folder, again while something still writes into it: a
+    /// worker told to quit (no longer among `ChildProcesses`) may still be exiting, and one started
+    /// a moment ago was not there to be killed (seen in CI: the folder left behind after Ctrl-C).
+    /// Up to about two seconds.
+    private static func removeRootOnceQuiet() {
+        for _ in 0..<100 {
+            ChildProcesses.killAll()
+            removeRoot()
+            if !FileManager.default.fileExists(atPath: root.path) { return }
+            usleep(20_000)
+        }
+    }
+
     /// The signal handler only writes the signal's number to a pipe (about all a handler may
     /// safely do); a thread waiting on the pipe ends the workers, removes the folder and raises
     /// the signal again with its default action. (Caught, not ignored: the workers would inherit
@@ -90,8 +103,7 @@ enum ScratchSpace {
                 isEnding = true
                 return self.note
             }
-            ChildProcesses.killAll()
-            removeRoot()
+            removeRootOnceQuiet()
             if let note { Terminal.status(note) }
             signal(number, SIG_DFL)
             raise(number)
