@@ -11,7 +11,8 @@ decodes' wall time), and a generation costs its round: two samples of each strat
 2j + 1 of a yardstick with j of them (blocks sharing the sample where they meet), one of a member
 with no yardstick. The replay gives every comparison its first three generations, then the next
 one to the comparison that has spent least per ratio still short of ±1% (every ratio until it
-has 12 generations), as `GenerationScheduler` does (or, with `--share`, by another rule below),
+has 12 generations), as `GenerationScheduler` did until harness 0.6.1 (or, with `--share`, by
+another rule below; `--share capped` is the harness's since 0.6.2),
 until the sampling time is FACTOR × the run's (default factors: 1, 1.5, 2, 3); a comparison
 stops once every ratio is within ±1% after 12 generations, or at 200. From its 12th generation
 on, a comparison samples only the ratios still short of ±1% and their yardsticks, as the harness
@@ -20,7 +21,8 @@ members, as before. Printed per factor: the timed non-reference cells (results.c
 ratio to another strategy) projected wider than ±2%, the run's own count first, and `large`'s
 generations.
 
-Rules compared with the harness's (`count`, the number of ratios short of ±1%), each a claim per
+Rules compared with `count` (the number of ratios short of ±1%, the harness's until 0.6.1, and
+the default here so that the figures of earlier runs replay as recorded), each a claim per
 comparison: `squares`, the sum of (h / 1%)² over those ratios (time to the widest); `logs`, the sum
 of log(h / 1%) (time to those furthest from the target, in proportion); `capped`, the sum of
 (h / 1%)² with each term kept between 1 and 16 (the harness's rule since 0.6.2,
