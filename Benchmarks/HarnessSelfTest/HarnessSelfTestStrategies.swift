@@ -23,6 +23,13 @@ public enum HarnessSelfTestStrategies {
         return sum &+ data.count
     }
 
+    /// Four seconds, once per process, in a process with an allocation counter preloaded: the
+    /// counting pass's worker and no other. It stands in for a counting pass run at the lowest
+    /// priority beside busy processes, whose wall time says nothing of the decode.
+    static let slowCountingStart: Void = {
+        if ProcessInfo.processInfo.environment["LD_PRELOAD"] != nil { Thread.sleep(forTimeInterval: 4) }
+    }()
+
     public static let all: [Strategy] = [
         Strategy(
             id: "selftest-allocates-0", group: group, summary: "allocates nothing", contract: .parseOnly,
@@ -32,6 +39,15 @@ public enum HarnessSelfTestStrategies {
             id: "selftest-allocates-1000", group: group, summary: "allocates exactly 1000 objects",
             contract: .parseOnly, defaultProfiles: ["tiny"], isHidden: true,
             decode: { data in allocate(1000, data) - 499_500 },
+            canonical: { .processedBytes($0) }),
+        Strategy(
+            id: "selftest-slow-counting", group: group,
+            summary: "allocates nothing; its counting pass takes 4 s, twice its timeout cap",
+            contract: .parseOnly, defaultProfiles: ["tiny"], isHidden: true, timeoutCap: 2,
+            decode: { data in
+                slowCountingStart
+                return allocate(0, data)
+            },
             canonical: { .processedBytes($0) }),
         Strategy(
             id: "selftest-throws", group: group, summary: "always throws", defaultProfiles: ["tiny"],

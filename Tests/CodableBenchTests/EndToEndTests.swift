@@ -115,6 +115,29 @@ struct EndToEndTests {
         #expect(report.contains("allocation counts are approximate"))
     }
 
+    /// A strategy's timeout cap bounds its timed workers, not its counting pass, which runs at the
+    /// lowest priority beside the sampling; a count still missing is said, never a silent gap.
+    @Test func aCountingPassHasTheRunsTimeoutAndAMissingCountIsSaid() throws {
+        func run(timeout: String) throws -> (rows: [ResultRow], stderr: String) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run([
+                "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--timeout", timeout,
+                "--strategy", "selftest-slow-counting",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (try ResultsCSV.read(out.appendingPathComponent("latest/results.csv")), run.stderr)
+        }
+        let beyondTheCap = try run(timeout: "120")
+        #expect(beyondTheCap.rows.contains { $0.metric == .allocations && $0.summary?.max == 0 }, "\(beyondTheCap.stderr)")
+        #expect(!beyondTheCap.stderr.contains("allocations not counted"))
+        let beyondTheRun = try run(timeout: "3")
+        #expect(beyondTheRun.rows.contains { $0.metric == .wallTime && $0.outcome == .ok })
+        #expect(!beyondTheRun.rows.contains { $0.metric == .allocations })
+        #expect(
+            beyondTheRun.stderr.contains(
+                "warning: selftest-slow-counting on tiny: allocations not counted (the counting worker took more than 3 s)"))
+    }
+
     @Test func unknownCountingBackendIsAUsageError() throws {
         let run = try TestSupport.run(["run", "--allow-debug", "--counting", "tcmalloc", "--profile", "tiny"])
         #expect(run.status != 0 && run.stderr.contains("--counting must be jemalloc or interposer, got 'tcmalloc'"))

@@ -10,6 +10,13 @@ struct AllocationCount: Codable, Equatable, Sendable {
     var peakBytes: Int?
 }
 
+/// What a cell's counting pass gave: the counts of its decodes, or why there are none (said in
+/// the run's warnings, not left as a silent gap).
+enum CountedAllocations {
+    case counted([AllocationCount])
+    case missing(String)
+}
+
 /// Counts the allocations of a closure in the counting pass's worker.
 protocol AllocationCounter {
     /// Counts the allocations of `body`, which must run on this thread.

@@ -159,7 +159,7 @@ struct Runner {
         var instructionCounts: [Int: [InstructionCount?]] = [:]
         // Every cell's counting pass, queued now (see `BackgroundPasses`), but for the cells known
         // not to decode this payload (a hang would hold a pass for its whole timeout).
-        let countingPasses = BackgroundPasses<Result<[AllocationCount]?, Error>>(avoiding: Affinity.timingCPU())
+        let countingPasses = BackgroundPasses<Result<CountedAllocations?, Error>>(avoiding: Affinity.timingCPU())
         func isCounted(_ state: CellState) -> Bool {
             counting != .none && state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok
         }
@@ -190,12 +190,17 @@ struct Runner {
         }
 
         /// Rows of a finished comparison whose counting passes have run, on disk at once.
-        func write(_ index: Int, _ comparison: LockstepComparison, counted: [Result<[AllocationCount]?, Error>]) throws -> [CellResult] {
+        func write(_ index: Int, _ comparison: LockstepComparison, counted: [Result<CountedAllocations?, Error>]) throws -> [CellResult] {
             let members = comparison.members, measuredComparison = comparison.result, schedule = comparison.schedule
             let name = members[0].cell.source.name
             var allocations: [[AllocationCount]?] = members.map { _ in nil }
             for (member, count) in zip(members.indices, counted) where measuredComparison.verdicts[member].outcome.isMeasured {
-                allocations[member] = try count.get()
+                switch try count.get() {
+                case .counted(let counts)?: allocations[member] = counts
+                case .missing(let reason)?:
+                    log("warning: \(members[member].cell.strategy.id) on \(name): allocations not counted (\(reason))")
+                case nil: break
+                }
             }
             let instructionCounts = instructionCounts.removeValue(forKey: index) ?? members.map { _ in nil }
             let ratios = measuredComparison.ratios
@@ -489,17 +494,28 @@ struct Runner {
     /// The counting pass: the backend's library preloaded, deterministic hashing. The worker
     /// generates and verifies as the lockstep's first generation did: the peak heap depends on what
     /// the process allocated before the counted decodes (reading the parent's file instead moved
-    /// `grdb-manual-row`'s by 1.2%).
-    private func countingPass(_ state: CellState, backend: CountingBackend) throws -> [AllocationCount]? {
+    /// `grdb-manual-row`'s by 1.2%). It runs at the lowest priority beside the sampling
+    /// (`BackgroundPasses`), where its wall time says nothing of the decode: a strategy's short
+    /// timeout cap is for its known hangs, which are not counted, so the pass has the run's timeout.
+    /// (At nice 19 beside busy processes, a worker of 0.02 s CPU took 3.5–14 s; CI once lost
+    /// `lossy-naive-try-loop`'s counts to its 2 s cap.)
+    private func countingPass(_ state: CellState, backend: CountingBackend) throws -> CountedAllocations {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        guard
-            case .report(let report) = try launchWorker(
-                launcher(for: state), state.arguments + ["--pass", "counting"],
-                environment: environment),
-            report.outcome == .ok, report.sha256 == state.payload.sha256
-        else { return nil }
-        return report.allocations
+        let exit = try launchWorker(
+            launcher(for: state).withTimeout(options.timeoutSeconds), state.arguments + ["--pass", "counting"],
+            environment: environment)
+        switch exit {
+        case .timedOut(let seconds):
+            return .missing(String(format: "the counting worker took more than %.0f s", seconds))
+        case .crashed(let detail):
+            return .missing("the counting worker crashed: \(detail)")
+        case .report(let report):
+            guard report.outcome == .ok else { return .missing("the counting worker's decode ended \(report.outcome.rawValue)") }
+            guard report.sha256 == state.payload.sha256 else { return .missing("the counting worker's payload is not the timed one") }
+            guard let counts = report.allocations else { return .missing("the counting worker found no counting library") }
+            return .counted(counts)
+        }
     }
 
     /// `pass` for each cell, one per core at a time: counts do not depend on the machine's load,
