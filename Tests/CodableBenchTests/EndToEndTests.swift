@@ -130,12 +130,12 @@ struct EndToEndTests {
         let beyondTheCap = try run(timeout: "120")
         #expect(beyondTheCap.rows.contains { $0.metric == .allocations && $0.summary?.max == 0 }, "\(beyondTheCap.stderr)")
         #expect(!beyondTheCap.stderr.contains("allocations not counted"))
-        let beyondTheRun = try run(timeout: "3")
+        let beyondTheRun = try run(timeout: "5")
         #expect(beyondTheRun.rows.contains { $0.metric == .wallTime && $0.outcome == .ok })
         #expect(!beyondTheRun.rows.contains { $0.metric == .allocations })
         #expect(
             beyondTheRun.stderr.contains(
-                "warning: selftest-slow-counting on tiny: allocations not counted (the counting worker took more than 3 s)"))
+                "warning: selftest-slow-counting on tiny: allocations not counted (the counting worker took more than 5 s)"))
     }
 
     @Test func unknownCountingBackendIsAUsageError() throws {
