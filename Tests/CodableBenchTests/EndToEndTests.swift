@@ -275,11 +275,13 @@ struct EndToEndTests {
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Wait (polling, at most a minute) until the run's scratch folder holds its three workers' folders.
+        // Wait (polling, at most a minute) until the run's scratch folder holds its three workers'
+        // folders and the three have started (a worker's folder is made before its process).
         let scratch = temporary.appendingPathComponent("codablebench-\(process.processIdentifier)")
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline,
             ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).count(where: { $0.hasPrefix("worker-") }) < 3
+                || Self.children(of: process.processIdentifier).count < 3
         {
             Thread.sleep(forTimeInterval: 0.05)
         }

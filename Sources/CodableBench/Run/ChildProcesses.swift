@@ -10,8 +10,16 @@ import Foundation
 /// them: a worker between two samples quits when its parent's pipe closes, but one verifying a
 /// large payload, or hung in a strategy, ran on alone.
 enum ChildProcesses {
-    static func started(_ pid: pid_t) {
-        lock.withLock { _ = live.insert(pid) }
+    /// Starts `process` and records it, in one step that `killAll` waits for: the signal's thread
+    /// could otherwise end the run between the two, and the child, started but not yet recorded,
+    /// would outlive it (seen in CI: a hung self-test worker still spinning after Ctrl-C). Once the
+    /// process is ending, waits instead of starting anything: the signal's thread ends the process.
+    static func run(_ process: Process) throws {
+        try lock.withLock {
+            while isEnding { lock.wait() }
+            try process.run()
+            live.insert(process.processIdentifier)
+        }
     }
 
     /// Called once the child is known to have ended or been told to quit (its pid could be reused
@@ -20,11 +28,15 @@ enum ChildProcesses {
         lock.withLock { _ = live.remove(pid) }
     }
 
-    /// SIGKILL to every child still running.
+    /// SIGKILL to every child still running; from now on nothing starts (the process is ending).
     static func killAll() {
-        for pid in lock.withLock({ live }) { kill(pid, SIGKILL) }
+        lock.withLock {
+            isEnding = true
+            for pid in live { kill(pid, SIGKILL) }
+        }
     }
 
-    private static let lock = NSLock()
+    private static let lock = NSCondition()
     nonisolated(unsafe) private static var live: Set<pid_t> = []
+    nonisolated(unsafe) private static var isEnding = false
 }

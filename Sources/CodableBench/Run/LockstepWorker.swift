@@ -39,8 +39,7 @@ final class LockstepWorker {
         process.standardOutput = output
         let stderrHandle = try FileHandle(forWritingTo: stderrFile)
         process.standardError = stderrHandle
-        try process.run()
-        ChildProcesses.started(process.processIdentifier)
+        try ChildProcesses.run(process)
         requests = input.fileHandleForWriting
         repliesHandle = output.fileHandleForReading
         // The child has its copies. Ours would stay open for as long as Foundation keeps the

@@ -52,9 +52,8 @@ enum ScratchSpace {
     }
 
     /// Ends the workers and removes the folder, again while something still writes into it: a
-    /// worker told to quit (no longer among `ChildProcesses`) may still be exiting, and one started
-    /// a moment ago was not there to be killed (seen in CI: the folder left behind after Ctrl-C).
-    /// Up to about two seconds.
+    /// worker told to quit (no longer among `ChildProcesses`) may still be exiting (seen in CI: the
+    /// folder left behind after Ctrl-C). Up to about two seconds.
     private static func removeRootOnceQuiet() {
         for _ in 0..<100 {
             ChildProcesses.killAll()

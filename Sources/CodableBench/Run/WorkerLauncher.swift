@@ -59,8 +59,7 @@ struct WorkerLauncher {
 
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        ChildProcesses.started(process.processIdentifier)
+        try ChildProcesses.run(process)
         defer { ChildProcesses.ended(process.processIdentifier) }
         _ = try? stderrHandle.close()  // the child has its copy (see `LockstepWorker.init`)
         if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
