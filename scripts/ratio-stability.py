@@ -7,8 +7,8 @@ RUN is a run folder (with results.csv, ratios.csv and run.json). Prints, for eac
 and duty cycle, and how many of its timed non-reference cells (results.csv rows whose ratio is to
 another strategy) and of all its paired ratios (ratios.csv, group references against the anchor
 included) have a 95% interval within ±2% (and ±1%); with two runs, how many ratios (and how many
-non-reference cells) moved by less than 2% between them, how many moved beyond what their
-intervals allow, and the ones that moved most.
+non-reference cells) moved by less than 2% between them (and which cells did not, with the sign
+of their move), how many moved beyond what their intervals allow, and the ones that moved most.
 """
 import csv
 import json
@@ -55,6 +55,12 @@ if len(runs) == 2:
     cells_stable = sum(abs(cells_b[k] / cells_a[k] - 1) < 0.02 for k in cell_keys)
     print(f"non-reference cells whose ratio moved by less than 2%: {cells_stable} of {len(cell_keys)} "
           f"({cells_stable / max(len(cell_keys), 1):.1%})")
+    # The cells that missed, signed: a machine whose state differs between the runs moves the
+    # ratios across kinds of work (JSONSerialization against Codable) all the same way.
+    for profile, strategy, yardstick in sorted(cell_keys, key=lambda k: cells_b[k] / cells_a[k]):
+        move = cells_b[(profile, strategy, yardstick)] / cells_a[(profile, strategy, yardstick)] - 1
+        if abs(move) >= 0.02:
+            print(f"  {move:+6.1%}  {strategy} / {yardstick} on {profile}")
     # Do the intervals cover what the next run finds? A move beyond 1.96 standard errors of the
     # difference (each run's from its own 95% interval) should happen to about 5% of the ratios.
     def standard_error(r):
