@@ -51,14 +51,13 @@ if len(runs) == 2:
     # The same for the timed non-reference cells alone (results.csv rows with a ratio to another
     # strategy), the cells of the first line above.
     cells_a, cells_b = ({(r["profile"], r["strategy"], r["ratio_to"]): float(r["ratio"]) for r in run[2]} for run in runs)
-    cell_keys = sorted(set(cells_a) & set(cells_b))
-    cells_stable = sum(abs(cells_b[k] / cells_a[k] - 1) < 0.02 for k in cell_keys)
-    print(f"non-reference cells whose ratio moved by less than 2%: {cells_stable} of {len(cell_keys)} "
-          f"({cells_stable / max(len(cell_keys), 1):.1%})")
+    cell_moves = {k: cells_b[k] / cells_a[k] - 1 for k in set(cells_a) & set(cells_b)}
+    cells_stable = sum(abs(move) < 0.02 for move in cell_moves.values())
+    print(f"non-reference cells whose ratio moved by less than 2%: {cells_stable} of {len(cell_moves)} "
+          f"({cells_stable / max(len(cell_moves), 1):.1%})")
     # The cells that missed, signed: a machine whose state differs between the runs moves the
     # ratios across kinds of work (JSONSerialization against Codable) all the same way.
-    for profile, strategy, yardstick in sorted(cell_keys, key=lambda k: cells_b[k] / cells_a[k]):
-        move = cells_b[(profile, strategy, yardstick)] / cells_a[(profile, strategy, yardstick)] - 1
+    for (profile, strategy, yardstick), move in sorted(cell_moves.items(), key=lambda item: (item[1], item[0])):
         if abs(move) >= 0.02:
             print(f"  {move:+6.1%}  {strategy} / {yardstick} on {profile}")
     # Do the intervals cover what the next run finds? A move beyond 1.96 standard errors of the
