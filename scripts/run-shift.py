@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Do some ratios move together from run to run? The shift each run gives them in common.
+
+    python3 scripts/run-shift.py --match PATTERN RUN RUN [RUN ...]
+
+RUN is a run folder (ratios.csv); PATTERN picks ratios by a substring of their strategy or
+yardstick (e.g. `jsonserialization`). For the ratios present in every run, a ratio's deviation in
+a run is its log ratio less its mean over the runs; a run's shift for a set of ratios is the mean
+of their deviations. Printed per run, in the order given: the shift of the matched ratios and of
+the others (reference strategies, `ref-*`, left out of the others: they compare kinds of work on
+purpose). Then, over the runs: the standard deviation of each set's shift, and the matched ratios'
+own standard deviation across runs before and after taking out their run's shift.
+
+Why: a ratio between code of different kinds (an object tree built by JSONSerialization against
+JSONDecoder) depends on the machine's memory state, which on this project's VMs drifts over
+minutes to hours (results/README.md, "What an interval covers"). If the matched ratios move as one
+and the others do not, what moved them is the run's moment, not the code or the harness's noise,
+and no amount of sampling within one run settles it. A benchmark script: it reads recorded runs.
+"""
+import csv
+import math
+import statistics
+import sys
+
+
+def load(folder):
+    try:
+        rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
+    except OSError as error:
+        sys.exit(f"error: {error.filename}: {error.strerror}")
+    return {(r["profile"], r["strategy"], r["yardstick"]): math.log(float(r["ratio"])) for r in rows}
+
+
+arguments = sys.argv[1:]
+if len(arguments) < 4 or arguments[0] != "--match":
+    sys.exit("usage: run-shift.py --match PATTERN RUN RUN [RUN ...]")
+pattern, folders = arguments[1], arguments[2:]
+runs = [load(folder) for folder in folders]
+shared = sorted(set.intersection(*(set(run) for run in runs)))
+matched = [key for key in shared if pattern in key[1] or pattern in key[2]]
+others = [key for key in shared if key not in matched and not key[1].startswith("ref-")]
+if not matched or not others:
+    sys.exit(f"error: {len(matched)} ratios match '{pattern}' and {len(others)} do not, in all {len(runs)} runs")
+
+mean = {key: statistics.fmean(run[key] for run in runs) for key in shared}
+
+
+def shift(run, keys):
+    return statistics.fmean(run[key] - mean[key] for key in keys)
+
+
+matched_shifts = [shift(run, matched) for run in runs]
+other_shifts = [shift(run, others) for run in runs]
+print(f"{len(runs)} runs; {len(matched)} ratios match '{pattern}', {len(others)} others (no ref-*)")
+print("  shift: matched   others  run")
+for folder, m, o in zip(folders, matched_shifts, other_shifts):
+    print(f"        {m:+7.2%}  {o:+7.2%}  {folder}")
+print(f"sd of the run's shift over the runs: matched {statistics.stdev(matched_shifts):.2%}, "
+      f"others {statistics.stdev(other_shifts):.2%}")
+before = [statistics.stdev(run[key] for run in runs) for key in matched]
+after = [statistics.stdev(run[key] - s for run, s in zip(runs, matched_shifts)) for key in matched]
+print(f"matched ratios' sd across runs, median over them: {statistics.median(before):.2%}; "
+      f"with their run's shift taken out: {statistics.median(after):.2%}")
