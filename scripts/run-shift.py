@@ -9,7 +9,8 @@ a run is its log ratio less its mean over the runs; a run's shift for a set of r
 of their deviations. Printed per run, in the order given: the shift of the matched ratios and of
 the others (reference strategies, `ref-*`, left out of the others: they compare kinds of work on
 purpose). Then, over the runs: the standard deviation of each set's shift, and the matched ratios'
-own standard deviation across runs before and after taking out their run's shift.
+own standard deviation across runs before and after taking out their run's shift; and, between
+each run and the next, the share of each set that moved by less than 2% (the back-to-back figure).
 
 Why: a ratio between code of different kinds (an object tree built by JSONSerialization against
 JSONDecoder) depends on the machine's memory state, which on this project's VMs drifts over
@@ -61,3 +62,11 @@ before = [statistics.stdev(run[key] for run in runs) for key in matched]
 after = [statistics.stdev(run[key] - s for run, s in zip(runs, matched_shifts)) for key in matched]
 print(f"matched ratios' sd across runs, median over them: {statistics.median(before):.2%}; "
       f"with their run's shift taken out: {statistics.median(after):.2%}")
+
+
+def steady(keys):
+    moves = [abs(math.exp(b[key] - a[key]) - 1) < 0.02 for a, b in zip(runs, runs[1:]) for key in keys]
+    return f"{sum(moves)} of {len(moves)} ({sum(moves) / len(moves):.1%})"
+
+
+print(f"moved by less than 2% from each run to the next: matched {steady(matched)}, others {steady(others)}")
