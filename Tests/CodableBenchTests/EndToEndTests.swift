@@ -253,6 +253,29 @@ struct EndToEndTests {
         #expect(run.stderr.hasPrefix("error: cannot write results under /proc/codablebench"))
     }
 
+    /// `benchmarks run 2>&1 | head -n 1`: once `head` has gone, every progress line meets a closed
+    /// pipe. The run drops them and still writes its results (it trapped in `FileHandle.write`,
+    /// exit 132, with the run half done).
+    @Test func aClosedOutputPipeDoesNotEndTheRun() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let status = out.appendingPathComponent("status")
+        let shell = #"{ "$0" "$@" 2>&1; echo $? > "$STATUS"; } | head -n 1 > /dev/null"#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")  // dash ends a group whose command died of a signal
+        process.arguments = [
+            "-c", shell, TestSupport.executable.path, "run", "--allow-debug", "--quick", "--no-count",
+            "--strategy", "synthesized", "--strategy", "handwritten", "--profile", "tiny", "--out", out.path,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["STATUS": status.path]) { $1 }
+        process.currentDirectoryURL = TestSupport.packageRoot
+        try process.run()
+        process.waitUntilExit()
+        let exitStatus = try String(contentsOf: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(exitStatus == "0")
+        let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+        #expect(rows.contains { $0.cell.strategy == "handwritten" && $0.ratio != nil })
+    }
+
     /// Ctrl-C (or SIGTERM) mid-run: the run ends as the signal would end it, says where its rows
     /// are, ends its workers (one of them hung in its strategy) and leaves nothing in the temporary
     /// folder (before, the generated payloads and a folder per worker stayed there, and a hung

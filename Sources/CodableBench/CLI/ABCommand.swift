@@ -88,8 +88,7 @@ struct ABCommand: ParsableCommand {
         var gate = try judge(confirmation: nil)
         // The confirmation run: the flagged cells alone, in fresh processes, written under the run.
         if !noConfirm, let suspects = plan.restricted(to: Set(gate.slower.map(\.cell))) {
-            FileHandle.standardError.write(
-                Data("measuring the \(suspects.cells.count) slower cell(s) again to confirm\n".utf8))
+            Terminal.status("measuring the \(suspects.cells.count) slower cell(s) again to confirm")
             var again = options
             again.countAllocations = false
             again.countInstructions = false

@@ -59,7 +59,7 @@ public enum CommandLineTool {
     }
 
     static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Terminal.status("error: \(message)")
         exit(status)
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Progress and notes go to standard error, so standard output stays the answers (and, with `--verbose`, the table of cells).
 enum Terminal {
+    /// A line on standard error. Where nobody reads it any more (`benchmarks run 2>&1 | head`), the
+    /// line is dropped and the run goes on to write its files: `write(_:)` would trap on the error.
     static func status(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// A duration in the unit that keeps three or four significant digits: ns, µs, ms or s.
