@@ -218,6 +218,8 @@ struct EndToEndTests {
             "--allocator must be one of glibc-retained, system, jemalloc, got 'tcmalloc'"
         ),
         (["run", "--no-such-flag"], "Unknown option '--no-such-flag'"),
+        (["run", "--allow-debug", "--profiles-dir", "/nonexistent"], "--profiles-dir /nonexistent is not a folder"),
+        (["generate", "--profile", "tiny", "--out", "x.json", "--profiles-dir", "/nonexistent"], "--profiles-dir /nonexistent"),
         (["generate", "--profile", "tiny", "--out", "/nonexistent-dir/x.json"], "cannot write /nonexistent-dir/x.json"),
         (["run"], "this is a debug build"),
         (["worker", "--strategy", "synthesized", "--bogus"], "worker: unknown option '--bogus'"),

@@ -23,7 +23,7 @@ struct GenerateCommand: ParsableCommand {
     var manifest: String?
 
     func run() throws {
-        let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
+        let catalog = try ProfileCatalog.chosen(profilesDir)
         var chosen = try catalog.profile(named: profile)
         if let seed { chosen.seed = seed }
         let start = Clocks.wall()

@@ -71,7 +71,7 @@ struct RunCommand: ParsableCommand {
             throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
         let claims = try CommandLineTool.claims(adding: claimsFiles)
-        let catalog = profilesDir.map { ProfileCatalog(directory: URL(fileURLWithPath: $0)) } ?? .standard()
+        let catalog = try ProfileCatalog.chosen(profilesDir)
         let plan =
             payloads.isEmpty
             ? try RunPlan(

@@ -18,6 +18,16 @@ struct ProfileCatalog: Sendable {
         return ProfileCatalog(directory: SourceCheckout.root.appendingPathComponent("Data/profiles"))
     }
 
+    /// The folder a `--profiles-dir` option names, or the standard one without it.
+    static func chosen(_ folder: String?) throws -> ProfileCatalog {
+        guard let folder else { return standard() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("--profiles-dir \(folder) is not a folder")
+        }
+        return ProfileCatalog(directory: URL(fileURLWithPath: folder))
+    }
+
     func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
