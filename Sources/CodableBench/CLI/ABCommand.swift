@@ -9,10 +9,10 @@ struct ABCommand: ParsableCommand {
         commandName: "ab",
         abstract: "The A/B gate: measure every selected cell with a baseline build and this one, paired, in one run.",
         discussion: """
-            --baseline is the same kind of executable built from the base commit (this project's
-            `benchmarks`, or your own `my-bench`). Each cell's worker from the baseline and from this build
-            run in lockstep, sample by sample, so the ratio cancels the machine's state. Writes a run folder
-            (this build's rows, the baseline's in its baseline/ folder, ab.md for a pull-request comment).
+            --baseline is the same kind of executable built from the base commit (this project's \
+            `benchmarks`, or your own `my-bench`). Each cell's worker from the baseline and from this build \
+            run in lockstep, sample by sample, so the ratio cancels the machine's state. Writes a run folder \
+            (this build's rows, the baseline's in its baseline/ folder, ab.md for a pull-request comment). \
             Exit status: 0 pass, 1 regression, 2 usage or input error, 3 harness failure.
             """
     )

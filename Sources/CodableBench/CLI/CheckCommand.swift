@@ -6,8 +6,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "The regression gate: compare a run with a baseline and exit 1 on a regression.",
         discussion: """
-            Allocations, allocated bytes, peak heap and outcomes are gated tightly; wall time only when
-            enabled in the tolerances file. Improvements pass. Without --current, the baseline's cells
+            Allocations, allocated bytes, peak heap and outcomes are gated tightly; wall time only when \
+            enabled in the tolerances file. Improvements pass. Without --current, the baseline's cells \
             are run now. Exit status: 0 pass, 1 regression, 2 usage or input error, 3 harness failure.
             """
     )
