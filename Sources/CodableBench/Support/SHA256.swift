@@ -2,7 +2,8 @@ import Foundation
 
 /// FIPS 180-4 SHA-256, used to fingerprint payloads. Hand-written because swift-crypto, the package
 /// that has it, adds over a minute to every fresh build for this one function; tested against the
-/// standard's test vectors.
+/// standard's test vectors. Payloads of a megabyte or more go to the machine's libcrypto when it
+/// has one (`SystemSHA256`), thirteen times as fast here.
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -15,11 +16,29 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// From this size on, a payload is hashed by libcrypto when the machine has it (`SystemSHA256`):
+    /// loading it costs about what the portable code takes for 0.5 MB.
+    static let systemThreshold = 1_000_000
+
     static func hex(of data: Data) -> String {
-        digest(of: data).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest(of: data) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func digest(of data: Data) -> [UInt8] {
+        if data.count >= systemThreshold, let digest = data.withUnsafeBytes(SystemSHA256.digest(of:)) {
+            return digest
+        }
+        return portableDigest(of: data)
+    }
+
+    /// The FIPS 180-4 algorithm in Swift, for machines without libcrypto and for small payloads.
+    static func portableDigest(of data: Data) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
             0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// OpenSSL's `SHA256()`, from the `libcrypto.so.3` the machine has (swift-corelibs-foundation's
+/// networking needs it, through libcurl), loaded on first use; nil where it is missing.
+///
+/// Why: every lockstep worker hashes the payload it decodes, and a default run starts about 3,000
+/// of them. The portable `SHA256` hashes at ~130 MB/s here: ~77 ms a `large` worker and ~28 s of
+/// CPU a run, on the CPU where the next workers start. libcrypto uses the CPU's SHA instructions
+/// (~1.7 GB/s here), but loading it costs ~3.5 ms a process, so only payloads of
+/// `SHA256.systemThreshold` bytes or more go to it. Loaded with `dlopen`, not linked, so that it
+/// neither becomes a build requirement nor slows down every process's start.
+enum SystemSHA256 {
+    private typealias Function =
+        @convention(c) (
+            UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?
+        ) -> UnsafeMutablePointer<UInt8>?
+
+    nonisolated(unsafe) private static let function: Function? = {
+        #if os(Linux)
+        for name in ["libcrypto.so.3", "libcrypto.so"] {
+            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(handle, "SHA256") {
+                return unsafeBitCast(symbol, to: Function.self)
+            }
+        }
+        #endif
+        return nil
+    }()
+
+    /// The 32-byte digest of `bytes`, or nil when libcrypto is not there.
+    static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let function else { return nil }
+        var digest = [UInt8](repeating: 0, count: 32)
+        digest.withUnsafeMutableBufferPointer { out in
+            _ = function(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, out.baseAddress)
+        }
+        return digest
+    }
+}
