@@ -17,7 +17,7 @@ enum SystemSHA256 {
             UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?
         ) -> UnsafeMutablePointer<UInt8>?
 
-    nonisolated(unsafe) private static let function: Function? = {
+    private static let function: Function? = {
         #if os(Linux)
         for name in ["libcrypto.so.3", "libcrypto.so"] {
             if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(handle, "SHA256") {
