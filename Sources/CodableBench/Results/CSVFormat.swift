@@ -16,7 +16,7 @@ enum CSVFormat {
     /// Appends text to a file and closes it, so what was written survives an interrupted run.
     static func append(_ text: String, to file: URL) throws {
         if !FileManager.default.fileExists(atPath: file.path) {
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         }
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
