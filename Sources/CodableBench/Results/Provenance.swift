@@ -67,11 +67,17 @@ struct Provenance: Codable, Equatable, Sendable {
     /// This binary's optimization level (from the standard library's assert configuration) and
     /// enabled package traits.
     static var buildFlags: String {
-        var flags = [_isDebugAssertConfiguration() ? "-Onone" : _isFastAssertConfiguration() ? "-Ounchecked" : "-O"]
+        var flags = [optimization(debug: _isDebugAssertConfiguration(), unchecked: _isFastAssertConfiguration())]
         #if Simdjson
         flags.append("trait:Simdjson")
         #endif
         return flags.joined(separator: " ")
+    }
+
+    /// The optimization flag of that configuration. A function of its arguments, so that a build
+    /// does not warn that the other configurations' branches "will never be executed".
+    private static func optimization(debug: Bool, unchecked: Bool) -> String {
+        debug ? "-Onone" : unchecked ? "-Ounchecked" : "-O"
     }
 
     /// Reads the machine's facts now (git, swift, /etc/os-release, /proc/cpuinfo).

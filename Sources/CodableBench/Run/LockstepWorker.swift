@@ -30,7 +30,7 @@ final class LockstepWorker {
     init(launcher: WorkerLauncher, arguments: [String], environment extra: [String: String]) throws {
         scratch = try ScratchSpace.folder("worker")
         stderrFile = scratch.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         let input = Pipe(), output = Pipe()
         process.executableURL = launcher.executable
         process.arguments = ["worker", "--report", "-"] + arguments

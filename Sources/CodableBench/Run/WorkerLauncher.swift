@@ -40,7 +40,7 @@ struct WorkerLauncher {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let reportFile = scratch.appendingPathComponent("report.json")
         let stderrFile = scratch.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
         let process = Process()
         let workerArguments = ["worker", "--report", reportFile.path] + arguments
