@@ -1,8 +1,6 @@
 """A run's pairs rebuilt from its samples.csv, the way the harness builds them: a strategy sample
-between two samples of its yardstick, but the first of a block that goes on (`Y [S] Y S Y`): the
-strategy ran two samples before (`S Y [S] Y`), or its block has this one sample (`Y [S] Y`, long
-samples since harness 0.6.4), on CPU times per decode (`cpu_ns`; harness 0.1.0 paired `wall_ns`).
-Shared by the scripts beside it."""
+between two samples of its yardstick, the strategy having run two samples before (`S Y [S] Y`), on
+CPU times per decode (`cpu_ns`; harness 0.1.0 paired `wall_ns`). Shared by the scripts beside it."""
 import csv
 import math
 import sys
@@ -53,15 +51,10 @@ def pairs(samples, ratios):
     result = defaultdict(lambda: defaultdict(list))
     for (profile, generation), rows in by_generation(samples).items():
         pace = [float(r["cpu_ns"]) for r in rows]  # per decode already
-        names = [r["strategy"] for r in rows]
-        for i in range(1, len(rows) - 1):
-            strategy = names[i]
+        for i in range(2, len(rows) - 1):
+            strategy = rows[i]["strategy"]
             y = yardstick.get((profile, strategy))
-            if not y or names[i - 1] != y or names[i + 1] != y:
-                continue
-            ran_before = i >= 2 and names[i - 2] == strategy
-            block_goes_on = i + 3 < len(rows) and names[i + 2] == strategy and names[i + 3] == y
-            if ran_before or not block_goes_on:
+            if y and rows[i - 2]["strategy"] == strategy and rows[i - 1]["strategy"] == y and rows[i + 1]["strategy"] == y:
                 log_ratio = math.log(pace[i]) - (math.log(pace[i - 1]) + math.log(pace[i + 1])) / 2
                 result[(profile, strategy, y)][generation].append((log_ratio, math.sqrt(pace[i - 1] * pace[i + 1])))
     return result

@@ -177,29 +177,6 @@ struct LockstepScheduleTests {
         #expect(abs(pairs[3]![0].logRatio - log(4.0 / 3.0)) < 1e-12)  // 40 between 30 and 30
     }
 
-    /// Members whose samples (and their yardstick's) are one long decode take one strategy sample
-    /// a block, `Y S Y`, and it is their pair; the others keep their blocks and skip the first.
-    @Test func longMembersTakeOneSampleABlockWhichIsTheirPair() {
-        let schedule = LockstepSchedule(members: Self.members)
-        let order = schedule.round(active: Set(0..<5), samplesPerBlock: 2, long: [1, 2], shuffle: { _ in })
-        #expect(order == [0, 1, 0, 2, 0] + [2, 3, 2, 3, 2] + [4])
-        let pairs = schedule.pairs(order.map { ($0, Double(10 * ($0 + 1))) })
-        #expect(pairs.mapValues(\.count) == [1: 1, 2: 1, 3: 1])
-        #expect(abs(pairs[1]![0].logRatio - log(2)) < 1e-12)  // 20 between 10 and 10
-        #expect(abs(pairs[2]![0].logRatio - log(3)) < 1e-12)  // 30 between 10 and 10
-        #expect(abs(pairs[3]![0].logRatio - log(4.0 / 3.0)) < 1e-12)  // the second 40, between 30 and 30
-    }
-
-    /// The first sample of a block that goes on is never a pair, whatever came before it: a block
-    /// `Y S Y S Y` gives one pair however the sequence opens.
-    @Test func aBlocksFirstSampleIsNoPairWhenTheBlockGoesOn() {
-        let schedule = LockstepSchedule(yardstick: [nil, 0])
-        #expect(schedule.pairs([0, 1, 0, 1, 0].map { ($0, 1.0) })[1]?.count == 1)
-        #expect(schedule.pairs([0, 1, 0].map { ($0, 1.0) })[1]?.count == 1)
-        #expect(schedule.pairs([1, 0, 1, 0].map { ($0, 1.0) })[1]?.count == 1)
-        #expect(schedule.pairs([0, 1].map { ($0, 1.0) }).isEmpty)
-    }
-
     /// Pairs compare the samples' CPU times per decode: here the strategy's sample lost half its
     /// wall time off the CPU, and its yardstick's did not.
     @Test func pairsCompareCPUTimes() throws {

@@ -13,17 +13,7 @@
 /// ago decodes faster than one that last ran a whole round ago (measured: 2–3% on an A/A pair whose
 /// yardstick ran every other sample). Inside a block, from its second strategy sample on, the
 /// strategy and both yardstick samples around it each last ran two samples earlier.
-///
-/// Except where both samples are one decode of `longSampleNanoseconds` or more: there a block is
-/// `Y S Y`, its one strategy sample a pair (harness 0.6.4). A decode that long evicts whatever the
-/// last round left in the caches, so when the process last ran does not matter: in 38 default runs
-/// (harness 0.6.0–0.6.3, 4,666 blocks of such samples), a block's first pair read 0.13% (± 0.15%,
-/// 95%) above its second. And those blocks were most of the sampling: `large`'s, 43% of a default
-/// run's, spent four samples per pair.
 struct LockstepSchedule: Equatable, Sendable {
-    /// A sample of one decode at least this long, on both sides, makes a block of one pair.
-    static let longSampleNanoseconds = 80_000_000.0
-
     /// Index of each member's yardstick, nil for the anchor and for members without one (their
     /// group has no reference on this payload).
     let yardstick: [Int?]
@@ -67,16 +57,12 @@ struct LockstepSchedule: Equatable, Sendable {
     ///
     /// Pass the generation's members as `active`: after the stopping rule's floor, a generation
     /// samples only the ratios still short of the target (`focused`).
-    ///
-    /// Members in `long` take one strategy sample a block, `Y S Y`, which is their pair: see
-    /// `longSampleNanoseconds`.
-    func round(active: Set<Int>, samplesPerBlock: Int, long: Set<Int> = [], shuffle: (inout [Int]) -> Void) -> [Int] {
+    func round(active: Set<Int>, samplesPerBlock: Int, shuffle: (inout [Int]) -> Void) -> [Int] {
         var blocks: [[Int]] = []
         var paired = Set<Int>()
         for member in active.sorted() {
             guard let y = yardstick[member], active.contains(y) else { continue }
-            let count = long.contains(member) ? 1 : samplesPerBlock
-            blocks.append(Array([[Int]](repeating: [y, member], count: count).joined()) + [y])
+            blocks.append(Array([[Int]](repeating: [y, member], count: samplesPerBlock).joined()) + [y])
             paired.formUnion([member, y])
         }
         // Members with nothing to be paired with: sampled once a round, with no ratio.
@@ -113,21 +99,17 @@ struct LockstepSchedule: Equatable, Sendable {
         return sampled
     }
 
-    /// The pair of every member sample that sits between two samples of its yardstick, by member,
-    /// but the first of a block that goes on (`Y [S] Y S Y`): the member ran two samples before
-    /// (`S Y [S] Y`), or its block has this one sample (`Y [S] Y`, a `long` member's).
-    /// `sequence` is one generation's samples in the order they were taken.
+    /// The pair of every member sample that sits between two samples of its yardstick, the
+    /// member having run two samples before (`S Y [S] Y`), by member: `sequence` is one
+    /// generation's samples in the order they were taken.
     func pairs(_ sequence: [(member: Int, nanosecondsPerDecode: Double)]) -> [Int: [Pair]] {
         var pairs: [Int: [Pair]] = [:]
-        guard sequence.count >= 3 else { return pairs }
-        for i in 1..<(sequence.count - 1) {
+        guard sequence.count >= 4 else { return pairs }
+        for i in 2..<(sequence.count - 1) {
             let member = sequence[i].member
-            guard let y = yardstick[member], sequence[i - 1].member == y, sequence[i + 1].member == y else { continue }
-            let ranBefore = i >= 2 && sequence[i - 2].member == member
-            // The block goes on: this member again, between its yardstick's samples (as a
-            // yardstick of the next block it would be followed by another member).
-            let blockGoesOn = i + 3 < sequence.count && sequence[i + 2].member == member && sequence[i + 3].member == y
-            guard ranBefore || !blockGoesOn else { continue }
+            guard let y = yardstick[member], sequence[i - 2].member == member, sequence[i - 1].member == y,
+                sequence[i + 1].member == y
+            else { continue }
             pairs[member, default: []].append(
                 Pair(
                     sample: sequence[i].nanosecondsPerDecode, before: sequence[i - 1].nanosecondsPerDecode,

@@ -40,8 +40,6 @@ struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
-    /// 0.6.4: where a strategy's samples and its yardstick's are one decode of 80 ms or more, a
-    /// block is `Y S Y`, its one strategy sample a pair (`LockstepSchedule.longSampleNanoseconds`).
     /// 0.6.3: a first warm-up decode of 50 ms or more is the whole warm-up (`Worker.warmUp`).
     /// 0.6.2: the run's budget shared by the short ratios' claims weighted by their width
     /// (`GenerationScheduler.claim`), no longer by their number.
@@ -55,7 +53,7 @@ struct Provenance: Codable, Equatable, Sendable {
     /// spells left out (`PairedRatio.undisturbed`).
     /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    static let harnessVersion = "0.6.4"
+    static let harnessVersion = "0.6.3"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     static var buildConfiguration: String {

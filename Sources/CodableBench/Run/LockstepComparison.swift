@@ -216,8 +216,6 @@ struct LockstepComparison {
     struct ReadyGeneration {
         fileprivate let starting: StartingGeneration
         fileprivate let sizes: [Int: SampleSize]
-        /// Members whose samples, and their yardstick's, are one long decode (`LockstepSchedule`).
-        fileprivate let long: Set<Int>
     }
 
     /// Starts a worker for every member to sample (`membersToSample`). They verify (the first
@@ -299,14 +297,7 @@ struct LockstepComparison {
             })
         let sizes = SampleSize.forGeneration(
             nanosecondsPerDecode: nanosecondsPerDecode, target: Double(plan.minSampleNanoseconds))
-        let long = Set(
-            sizes.keys.filter { member in
-                guard let y = schedule.yardstick[member] else { return false }
-                return [member, y].allSatisfy {
-                    sizes[$0]?.decodes == 1 && (nanosecondsPerDecode[$0] ?? 0) >= LockstepSchedule.longSampleNanoseconds
-                }
-            })
-        return ReadyGeneration(starting: starting, sizes: sizes, long: long)
+        return ReadyGeneration(starting: starting, sizes: sizes)
     }
 
     /// Runs the generation's one round on the timing CPU, one worker at a time, tells the workers
@@ -319,9 +310,7 @@ struct LockstepComparison {
         var samples: [Sample] = []
         // One round: a block per (strategy, yardstick), in shuffled order.
         let sampled = active.intersection(ready.starting.workers.keys)
-        for member in schedule.round(
-            active: sampled, samplesPerBlock: plan.samplesPerBlock, long: ready.long, shuffle: { $0.shuffle() })
-        {
+        for member in schedule.round(active: sampled, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
             if let size = ready.sizes[member], let taken = sample(member, size, in: ready.starting) {
                 samples.append(taken)
             }
