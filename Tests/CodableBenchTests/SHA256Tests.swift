@@ -13,14 +13,12 @@ struct SHA256Tests {
         ),
     ]
     static let millionAsDigest = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
-    static let libcryptoLoads = Data("abc".utf8).withUnsafeBytes(SystemSHA256.digest(of:)) != nil
-
-    static func hex(_ digest: [UInt8]) -> String { digest.map { String(format: "%02x", $0) }.joined() }
+    static let libcryptoLoads = SystemSHA256.digest(of: Data("abc".utf8)) != nil
 
     @Test(arguments: vectors)
     func vector(input: String, digest: String) {
         #expect(SHA256.hex(of: Data(input.utf8)) == digest)
-        #expect(Self.hex(SHA256.portableDigest(of: Data(input.utf8))) == digest)
+        #expect(SHA256.hex(SHA256.portableDigest(of: Data(input.utf8))) == digest)
     }
 
     /// A million bytes: at the threshold, so `hex` takes libcrypto where it loads.
@@ -28,13 +26,13 @@ struct SHA256Tests {
         let data = Data(repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(data.count >= SHA256.systemThreshold)
         #expect(SHA256.hex(of: data) == Self.millionAsDigest)
-        #expect(Self.hex(SHA256.portableDigest(of: data)) == Self.millionAsDigest)
+        #expect(SHA256.hex(SHA256.portableDigest(of: data)) == Self.millionAsDigest)
     }
 
     @Test(.enabled(if: libcryptoLoads, "needs libcrypto.so.3"), arguments: vectors)
     func libcryptoVector(input: String, digest: String) throws {
-        let bytes = try #require(Data(input.utf8).withUnsafeBytes(SystemSHA256.digest(of:)))
-        #expect(Self.hex(bytes) == digest)
+        let bytes = try #require(SystemSHA256.digest(of: Data(input.utf8)))
+        #expect(SHA256.hex(bytes) == digest)
     }
 
     /// Both implementations agree on a payload-sized input of every byte value, whose length is
@@ -43,7 +41,7 @@ struct SHA256Tests {
     func libcryptoAndPortableAgree() throws {
         var random = SeededRandom(seed: 7)
         let data = Data((0..<3_000_017).map { _ in UInt8.random(in: 0...255, using: &random) })
-        let system = try #require(data.withUnsafeBytes(SystemSHA256.digest(of:)))
+        let system = try #require(SystemSHA256.digest(of: data))
         #expect(system == SHA256.portableDigest(of: data))
     }
 }

@@ -21,9 +21,14 @@ enum SHA256 {
     static let systemThreshold = 1_000_000
 
     static func hex(of data: Data) -> String {
+        hex(digest(of: data))
+    }
+
+    /// A digest in lowercase hexadecimal, as recorded on every row.
+    static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        for byte in digest(of: data) {
+        for byte in digest {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0f)])
         }
@@ -31,7 +36,7 @@ enum SHA256 {
     }
 
     static func digest(of data: Data) -> [UInt8] {
-        if data.count >= systemThreshold, let digest = data.withUnsafeBytes(SystemSHA256.digest(of:)) {
+        if data.count >= systemThreshold, let digest = SystemSHA256.digest(of: data) {
             return digest
         }
         return portableDigest(of: data)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,12 +30,14 @@ enum SystemSHA256 {
         return nil
     }()
 
-    /// The 32-byte digest of `bytes`, or nil when libcrypto is not there.
-    static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// The 32-byte digest of `data`, or nil when libcrypto is not there.
+    static func digest(of data: Data) -> [UInt8]? {
         guard let function else { return nil }
         var digest = [UInt8](repeating: 0, count: 32)
-        digest.withUnsafeMutableBufferPointer { out in
-            _ = function(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, out.baseAddress)
+        data.withUnsafeBytes { bytes in
+            digest.withUnsafeMutableBufferPointer { out in
+                _ = function(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, out.baseAddress)
+            }
         }
         return digest
     }
