@@ -20,7 +20,6 @@ ratios spread by less than 2%, how many runs differ beyond their intervals (for 
 those whose spread is under 2%), and how many pooled intervals lie within ±2%. Ratios are listed
 widest spread first.
 """
-import csv
 import math
 import sys
 
@@ -29,14 +28,6 @@ import run_pairs
 # Chi-square and Student's t 97.5% (two-sided 95%) quantiles by degrees of freedom (standard tables).
 CHI2_95 = [3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919, 18.307]
 T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228]
-
-
-def load(folder):
-    try:
-        rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
-    except OSError as error:
-        sys.exit(f"error: {error.filename}: {error.strerror}")
-    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}
 
 
 def log_and_variance(row):
@@ -62,7 +53,7 @@ if len(sys.argv) < 3:
     sys.exit("usage: ratio-across-runs.py RUN RUN [RUN ...]")
 if len(sys.argv) - 2 > len(CHI2_95):
     sys.exit(f"error: at most {len(CHI2_95) + 1} runs")
-runs = [load(folder) for folder in sys.argv[1:]]
+runs = [run_pairs.ratios_by_key(folder) for folder in sys.argv[1:]]
 shared = sorted(set.intersection(*(set(r) for r in runs)))
 table = []
 for key in shared:

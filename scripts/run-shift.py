@@ -19,18 +19,16 @@ minutes to hours (results/README.md, "What an interval covers"). If the matched 
 and the others do not, what moved them is the run's moment, not the code or the harness's noise,
 and no amount of sampling within one run settles it. A benchmark script: it reads recorded runs.
 """
-import csv
 import math
 import statistics
 import sys
 
 
+import run_pairs
+
+
 def load(folder):
-    try:
-        rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
-    except OSError as error:
-        sys.exit(f"error: {error.filename}: {error.strerror}")
-    return {(r["profile"], r["strategy"], r["yardstick"]): math.log(float(r["ratio"])) for r in rows}
+    return {key: math.log(float(row["ratio"])) for key, row in run_pairs.ratios_by_key(folder).items()}
 
 
 arguments = sys.argv[1:]

@@ -17,6 +17,15 @@ def load(run):
     return samples, ratios
 
 
+def ratios_by_key(folder):
+    """A run folder's ratios.csv rows by (profile, strategy, yardstick); a clear error if missing."""
+    try:
+        rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
+    except OSError as error:
+        sys.exit(f"error: {error.filename}: {error.strerror}")
+    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}
+
+
 def timed_cells(run):
     """results.csv's wall-time rows of the cells that ended ok: every timed cell of a run folder."""
     return [r for r in csv.DictReader(open(f"{run}/results.csv", newline=""))
