@@ -10,7 +10,6 @@ included) have a 95% interval within ±2% (and ±1%); with two runs, how many ra
 non-reference cells) moved by less than 2% between them (and which cells did not, with the sign
 of their move), how many moved beyond what their intervals allow, and the ones that moved most.
 """
-import csv
 import json
 import math
 import sys
@@ -19,11 +18,10 @@ import run_pairs
 
 
 def load(folder):
-    rows = list(csv.DictReader(open(f"{folder}/ratios.csv", newline="")))
     info = json.load(open(f"{folder}/run.json"))
     timed = run_pairs.timed_cells(folder)
     non_reference = [r for r in timed if run_pairs.is_non_reference(r)]
-    return {(r["profile"], r["strategy"], r["yardstick"]): r for r in rows}, info, non_reference, timed
+    return run_pairs.ratios_by_key(folder), info, non_reference, timed
 
 
 def half_width(r):
