@@ -213,6 +213,11 @@ struct EndToEndTests {
         (["run", "--allow-debug", "--group", "no-such-group"], "unknown group 'no-such-group'"),
         (["run", "--allow-debug", "--profile", "no-such-profile"], "unknown profile 'no-such-profile'"),
         (["run", "--allow-debug", "--timeout", "0"], "--timeout must be positive"),
+        // A negative number after a numeric option is its value, not an unknown option.
+        (["run", "--allow-debug", "--precision", "-1"], "--precision must be a fraction between 0 and 1"),
+        (["run", "--allow-debug", "--budget", "-2"], "--budget must be between 0 and 3600 seconds, got -2.0"),
+        (["ab", "--baseline", "/bin/true", "--threshold", "-0.5"], "--threshold must be a fraction in [0, 1), got -0.5"),
+        (["conformance", "--dir", "/tmp", "--timeout", "-1"], "--timeout must be positive, got -1.0"),
         (
             ["run", "--allow-debug", "--allocator", "tcmalloc"],
             "--allocator must be one of glibc-retained, system, jemalloc, got 'tcmalloc'"

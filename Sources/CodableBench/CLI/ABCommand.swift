@@ -24,7 +24,9 @@ struct ABCommand: ParsableCommand {
 
     @OptionGroup var sampling: SamplingOptions
 
-    @Option(help: "A cell is flagged when its paired ratio's interval lies wholly beyond this fraction (default 0.01).")
+    @Option(
+        parsing: .unconditional,
+        help: "A cell is flagged when its paired ratio's interval lies wholly beyond this fraction (default 0.01).")
     var threshold: Double = 0.01
 
     @Option(help: "Results folder (holds runs/ and latest).")

@@ -15,11 +15,15 @@ struct ConformanceCommand: ParsableCommand {
         help: "Only this strategy (repeatable; default: groups any-json and references, but ref-memcpy, which parses nothing).")
     var strategies: [String] = []
 
-    @Option(help: "Seconds a worker may take on one file.")
+    @Option(parsing: .unconditional, help: "Seconds a worker may take on one file.")
     var timeout: Double = 10
 
     @Option(help: "Results folder: writes runs/<id>/conformance.csv and conformance.md.")
     var out: String = "results"
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+    }
 
     func run() throws {
         let catalogue = CommandLineTool.catalogue

@@ -18,16 +18,22 @@ struct SamplingOptions: ParsableArguments {
     @Flag(help: "Fewer, shorter samples, a ±2% target, and no profile named 'large'.")
     var quick = false
 
-    @Option(help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02).")
+    // `.unconditional`: read the word after a numeric option as its value, so that `--precision -1`
+    // meets the range check below instead of being taken for an unknown option `-1`.
+    @Option(
+        parsing: .unconditional,
+        help: "Target half-width of every paired ratio's 95% interval, as a fraction (default 0.01, with --quick 0.02)."
+    )
     var precision: Double?
 
     @Option(
+        parsing: .unconditional,
         help:
             "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.4, with --quick 0.3)."
     )
     var budget: Double?
 
-    @Option(help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
+    @Option(parsing: .unconditional, help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
     var timeout: Double = 120
 
     func validate() throws {
