@@ -4,7 +4,8 @@
     python3 scripts/ratio-stability.py RUN_A [RUN_B]
 
 RUN is a run folder (with results.csv, ratios.csv and run.json). Prints, for each run, its time
-and duty cycle, and how many of its timed non-reference cells (results.csv rows whose ratio is to
+and duty cycle, the share of its timing samples taken in the machine's slow state (as its
+report says), and how many of its timed non-reference cells (results.csv rows whose ratio is to
 another strategy) and of all its paired ratios (ratios.csv, group references against the anchor
 included) have a 95% interval within ±2% (and ±1%); with two runs, how many ratios (and how many
 non-reference cells) moved by less than 2% between them (and which cells did not, with the sign
@@ -38,8 +39,10 @@ for folder, (ratios, info, cells, timed) in zip(sys.argv[1:3], runs):
     within2 = sum(half_width(r) <= 0.02 for r in ratios.values())
     within1 = sum(half_width(r) <= 0.01 for r in ratios.values())
     duty = info["measuredSeconds"] / info["totalSeconds"]
+    slow, samples = run_pairs.slow_sample_share(folder)
     print(f"{folder}: {info['cells']} cells in {info['totalSeconds']:.0f} s, duty cycle {duty:.0%}; "
-          f"{n} paired ratios, {within2} ({within2 / max(n, 1):.1%}) within ±2%, {within1} ({within1 / max(n, 1):.1%}) within ±1%")
+          f"{n} paired ratios, {within2} ({within2 / max(n, 1):.1%}) within ±2%, {within1} ({within1 / max(n, 1):.1%}) within ±1%; "
+          f"machine in its slow state in {slow / max(samples, 1):.1%} of the timing samples")
 if len(runs) == 2:
     a, b = runs[0][0], runs[1][0]
     shared = sorted(set(a) & set(b))

@@ -43,6 +43,26 @@ def log_half_width(row):
     return math.log(float(row["ratio_ci95_high"]) / float(row["ratio_ci95_low"])) / 2
 
 
+def slow_sample_share(folder):
+    """(slow samples, samples) of a run folder: the timing samples more than 20% above the 10th
+    percentile of their own cell's CPU times per decode, over the cells with at least 10 samples
+    (the harness's `SlowState`, which its reports print; 20% is `PairedRatio.slowSpellAbove`)."""
+    times = defaultdict(list)
+    try:
+        for s in csv.DictReader(open(f"{folder}/samples.csv", newline="")):
+            times[(s["group"], s["strategy"], s["profile"])].append(float(s["cpu_ns"]))
+    except OSError as error:
+        sys.exit(f"error: {error.filename}: {error.strerror}")
+    slow = total = 0
+    for cell in times.values():
+        if len(cell) < 10:
+            continue
+        fast = sorted(cell)[len(cell) // 10]
+        slow += sum(t > fast * 1.2 for t in cell)
+        total += len(cell)
+    return slow, total
+
+
 def by_generation(samples):
     """(profile, generation) -> its samples in the order taken."""
     generations = defaultdict(list)

@@ -310,6 +310,45 @@ struct ReportTests {
         #expect(!MarkdownReport.render(run: run, cells: cells).contains("budget-projection"))
     }
 
+    /// A run spent much in the machine's slow state says so, profile by profile; a steadier one,
+    /// and a run before paired measurement (no ratios), do not.
+    @Test func aRunMuchInTheSlowStateIsSaidWithItsProfiles() throws {
+        let base = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
+        let cells = CellSummary.all(in: base, references: ["synthesized"])
+        func run(slowOfTen: Int, ratios: Bool = true) -> RunData {
+            func samples(_ strategy: String, _ profile: String, slow: Int) -> [SampleRow] {
+                (0..<10).map { i in
+                    let time: Double = i < slow ? 1_500 : 1_000
+                    return SampleRow(
+                        runID: "synthetic", group: "g", strategy: strategy, profile: profile, fork: i, sample: 0, decodes: 1,
+                        wallNanoseconds: time, cpuNanoseconds: time, sequence: i)
+                }
+            }
+            var run = RunData(
+                source: base.source, rows: base.rows,
+                samples: [
+                    CellKey(group: "g", strategy: "synthesized", profile: "small"): samples("synthesized", "small", slow: slowOfTen),
+                    CellKey(group: "g", strategy: "synthesized", profile: "medium"): samples("synthesized", "medium", slow: 0),
+                ])
+            if ratios {
+                run.ratios = [
+                    RatioRow(
+                        runID: "synthetic", profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
+                        ratio: PairedRatio(value: 1, low: 0.995, high: 1.005, pairs: 8, generations: 4))
+                ]
+            }
+            return run
+        }
+        let md = MarkdownReport.render(run: run(slowOfTen: 6), cells: cells)  // 6 of 20 samples
+        #expect(
+            md.contains(
+                "the machine ran in the slow state in 30.0% of the timing samples (more than 20% above their cell's fastest tenth): "
+                    + "intervals are wider than in a steadier run:\n\n\(Reports.slowStateAdvice)\n\n"
+                    + "- small: 60.0% of 10 samples\n- medium: 0.0% of 10 samples\n"), "\(md)")
+        #expect(!MarkdownReport.render(run: run(slowOfTen: 2), cells: cells).contains("slow state"))  // 10%
+        #expect(run(slowOfTen: 6, ratios: false).slowState == nil)
+    }
+
     /// Each throughput is shown as a fraction of the limits measured on the same payload.
     @Test func throughputIsShownAsAFractionOfMemcpyAndSimdjson() throws {
         let run = try SyntheticRuns.run([

@@ -49,6 +49,21 @@ struct PairedStatisticsTests {
         #expect(ratio.generations == 4)
     }
 
+    /// A sample is slow above 1.2× its own cell's 10th percentile (sorted[n / 10]); a cell with
+    /// fewer than ten samples has no percentile to speak of and is left out.
+    @Test func slowStateCountsSamplesAboveTheirCellsFastestTenth() throws {
+        let a: [Double] = [150, 104, 100, 101, 121, 102, 103, 119, 105, 106]  // tenth 101, above 121.2: 150
+        let b: [Double] = Array(repeating: 10, count: 10) + [13, 12.5]  // tenth 10, above 12: 13 and 12.5
+        let few: [Double] = [1, 9, 9, 9]  // left out
+        let slow = try #require(SlowState(timesByCell: [a, b, few]))
+        #expect(slow.slowSamples == 3 && slow.samples == 22)
+        #expect(slow.isHigh)  // 13.6% > 10%
+        #expect(slow.text.hasPrefix("the slow state in 13.6% of the timing samples (more than 20% above"))
+        let steady = try #require(SlowState(timesByCell: [a]))
+        #expect(steady.share == 0.1 && !steady.isHigh)  // a tenth is not above a tenth
+        #expect(SlowState(timesByCell: [few]) == nil && SlowState(timesByCell: []) == nil)
+    }
+
     @Test func interquartileMeanDropsAQuarterAtEachEnd() {
         // 8 values: 2 dropped at each end, mean of 3, 4, 5, 6.
         #expect(TrimmedMean.mean([1, 2, 3, 4, 5, 6, 7, 100], trim: 0.25) == 4.5)

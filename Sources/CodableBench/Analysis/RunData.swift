@@ -68,6 +68,13 @@ struct RunData: Sendable {
         self.samples = samples
     }
 
+    /// How much of the run the machine spent in its slow state, from the timing samples' CPU times
+    /// per decode (what pairs compare); nil for runs before paired measurement, whose files left
+    /// out the samples of slow spells.
+    var slowState: SlowState? {
+        ratios.isEmpty ? nil : SlowState(timesByCell: samples.values.map { $0.map(\.cpuNanoseconds) })
+    }
+
     var cells: [CellKey: [ResultRow]] {
         Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
     }

@@ -109,6 +109,18 @@ enum Reports {
                     summary: "\(unexpected.count) cell(s) did not end as their strategy expects",
                     details: unexpected.map { "\($0.key) ended \($0.outcome.rawValue), expected \($0.expectedOutcome.rawValue)" }))
         }
+        if let slow = run.slowState, slow.isHigh {
+            let byProfile = Dictionary(grouping: run.samples) { $0.key.profile }
+                .compactMap { profile, cells in
+                    SlowState(timesByCell: cells.map { $0.value.map(\.cpuNanoseconds) }).map { (profile, $0) }
+                }
+                .sorted { ($1.1.share, $0.0) < ($0.1.share, $1.0) }
+            out.append(
+                Warning(
+                    summary: "the machine ran in \(slow.text): intervals are wider than in a steadier run",
+                    details: byProfile.map { String(format: "%@: %.1f%% of %d samples", $0.0, $0.1.share * 100, $0.1.samples) },
+                    advice: slowStateAdvice))
+        }
         // Ratios are the headline; absolute times describe this machine at this time.
         let wide = run.ratios.filter { $0.ratio.precision > log(1.02) }
         if !wide.isEmpty {
@@ -129,6 +141,12 @@ enum Reports {
         + "would buy this run. A ratio between different kinds of code (JSONSerialization against JSONDecoder, a copy "
         + "against a parser) can also move from run to run with the machine's memory state, beyond its interval: run "
         + "again at other times and compare with `python3 scripts/ratio-across-runs.py RUN RUN …`."
+
+    /// What to do about a run spent much in the slow state (results/README.md, "The machine's slow state").
+    static let slowStateAdvice =
+        "Pairs taken in a slow spell are left out of the ratios, but fewer pairs remain and the spells come and go "
+        + "within pairs too. Runs with more of their samples in the slow state reach their targets less often; "
+        + "run again when the machine is steadier (`python3 scripts/slow-share.py RUN …` lists runs by this share)."
 
     /// Each profile's knob summary, as the run recorded it.
     static func knobsByProfile(_ run: RunData) -> [String: String] {

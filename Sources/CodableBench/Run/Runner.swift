@@ -421,6 +421,7 @@ struct Runner {
             "wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
                 + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         log("time went to: \(phases.shares(of: total))")
+        if let slow = data.slowState { log("the machine ran in \(slow.text)") }
         return runDirectory
     }
 
