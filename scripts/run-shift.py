@@ -8,8 +8,9 @@ yardstick (e.g. `jsonserialization`). For the ratios present in every run, a rat
 a run is its log ratio less its mean over the runs; a run's shift for a set of ratios is the mean
 of their deviations. Printed per run, in the order given: the shift of the matched ratios and of
 the others (reference strategies, `ref-*`, left out of the others: they compare kinds of work on
-purpose). Then, over the runs: the standard deviation of each set's shift, and the matched ratios'
-own standard deviation across runs before and after taking out their run's shift; and, between
+purpose), and the share of the run's samples taken in the machine's slow state (samples.csv, as
+its report says). Then, over the runs: the standard deviation of each set's shift, its
+correlation with the slow-state share, and the matched ratios' own standard deviation across runs before and after taking out their run's shift; and, between
 each run and the next, the share of each set (and of both) that moved by less than 2%, and in how
 many pairs of successive runs that share reached 95% (issue #13's back-to-back figure).
 
@@ -52,11 +53,15 @@ def shift(run, keys):
 matched_shifts = [shift(run, matched) for run in runs]
 other_shifts = [shift(run, others) for run in runs]
 print(f"{len(runs)} runs; {len(matched)} ratios match '{pattern}', {len(others)} others (no ref-*)")
-print("  shift: matched   others  run")
-for folder, m, o in zip(folders, matched_shifts, other_shifts):
-    print(f"        {m:+7.2%}  {o:+7.2%}  {folder}")
+# How much of each run the machine spent in its slow state (as its report says).
+slow_shares = [slow / max(samples, 1) for slow, samples in map(run_pairs.slow_sample_share, folders)]
+print("  shift: matched   others   slow state  run")
+for folder, m, o, slow in zip(folders, matched_shifts, other_shifts, slow_shares):
+    print(f"        {m:+7.2%}  {o:+7.2%}  {slow:9.1%}  {folder}")
 print(f"sd of the run's shift over the runs: matched {statistics.stdev(matched_shifts):.2%}, "
       f"others {statistics.stdev(other_shifts):.2%}")
+print(f"correlation of the matched shift with the run's slow-state share: r = "
+      f"{statistics.correlation(matched_shifts, slow_shares):.2f}")
 before = [statistics.stdev(run[key] for run in runs) for key in matched]
 after = [statistics.stdev(run[key] - s for run, s in zip(runs, matched_shifts)) for key in matched]
 print(f"matched ratios' sd across runs, median over them: {statistics.median(before):.2%}; "
