@@ -316,28 +316,7 @@ struct ReportTests {
         let base = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
         let cells = CellSummary.all(in: base, references: ["synthesized"])
         func run(slowOfTen: Int, ratios: Bool = true) -> RunData {
-            func samples(_ strategy: String, _ profile: String, slow: Int) -> [SampleRow] {
-                (0..<10).map { i in
-                    let time: Double = i < slow ? 1_500 : 1_000
-                    return SampleRow(
-                        runID: "synthetic", group: "g", strategy: strategy, profile: profile, fork: i, sample: 0, decodes: 1,
-                        wallNanoseconds: time, cpuNanoseconds: time, sequence: i)
-                }
-            }
-            var run = RunData(
-                source: base.source, rows: base.rows,
-                samples: [
-                    CellKey(group: "g", strategy: "synthesized", profile: "small"): samples("synthesized", "small", slow: slowOfTen),
-                    CellKey(group: "g", strategy: "synthesized", profile: "medium"): samples("synthesized", "medium", slow: 0),
-                ])
-            if ratios {
-                run.ratios = [
-                    RatioRow(
-                        runID: "synthetic", profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
-                        ratio: PairedRatio(value: 1, low: 0.995, high: 1.005, pairs: 8, generations: 4))
-                ]
-            }
-            return run
+            SyntheticRuns.withSamples(of: base, slowOfTenOnSmall: slowOfTen, ratios: ratios)
         }
         let md = MarkdownReport.render(run: run(slowOfTen: 6), cells: cells)  // 6 of 20 samples
         #expect(
@@ -347,6 +326,10 @@ struct ReportTests {
                     + "- small: 60.0% of 10 samples\n- medium: 0.0% of 10 samples\n"), "\(md)")
         #expect(!MarkdownReport.render(run: run(slowOfTen: 2), cells: cells).contains("slow state"))  // 10%
         #expect(run(slowOfTen: 6, ratios: false).slowState == nil)
+        #expect(
+            CompareCommand.slowStateLine(run(slowOfTen: 6), run(slowOfTen: 0))?.hasPrefix(
+                "the machine ran in its slow state in 30.0% of the baseline's timing samples and 0.0% of the current's") == true)
+        #expect(CompareCommand.slowStateLine(run(slowOfTen: 6), run(slowOfTen: 0, ratios: false)) == nil)
     }
 
     /// Each throughput is shown as a fraction of the limits measured on the same payload.

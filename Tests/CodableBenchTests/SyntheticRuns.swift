@@ -68,6 +68,34 @@ enum SyntheticRuns {
         return try RunData.load(file.path)
     }
 
+    /// `run` with timing samples: ten of `synthesized` on small (the first `slowOfTenOnSmall` of
+    /// them 1.5× the others) and ten steady ones on medium, and, with `ratios`, one paired ratio
+    /// (a run of paired measurement).
+    static func withSamples(of run: RunData, slowOfTenOnSmall slow: Int, ratios: Bool = true) -> RunData {
+        func samples(_ profile: String, slow: Int) -> [SampleRow] {
+            (0..<10).map { i in
+                let time: Double = i < slow ? 1_500 : 1_000
+                return SampleRow(
+                    runID: "synthetic", group: "g", strategy: "synthesized", profile: profile, fork: i, sample: 0, decodes: 1,
+                    wallNanoseconds: time, cpuNanoseconds: time, sequence: i)
+            }
+        }
+        var result = RunData(
+            source: run.source, rows: run.rows,
+            samples: [
+                CellKey(group: "g", strategy: "synthesized", profile: "small"): samples("small", slow: slow),
+                CellKey(group: "g", strategy: "synthesized", profile: "medium"): samples("medium", slow: 0),
+            ])
+        if ratios {
+            result.ratios = [
+                RatioRow(
+                    runID: "synthetic", profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
+                    ratio: PairedRatio(value: 1, low: 0.995, high: 1.005, pairs: 8, generations: 4))
+            ]
+        }
+        return result
+    }
+
     static func file(_ cells: [CellSpec]) throws -> String {
         try run(cells).source.path
     }

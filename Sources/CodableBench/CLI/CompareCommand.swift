@@ -27,10 +27,21 @@ struct CompareCommand: ParsableCommand {
         guard !ratios.isEmpty else { return }
         let moved = ratios.filter { $0.verdict != .noChange }
         print("")
+        if let line = Self.slowStateLine(before, after) { print(line) }
         print(
             "paired ratios to the same yardstick in both runs: \(ratios.count), changed beyond ±"
                 + String(format: "%g%%", (tolerances.ratio?.relative ?? 0.05) * 100) + " with their whole interval: \(moved.count)")
         for change in moved { print("\(change.verdict.rawValue): \(change.line)") }
+    }
+
+    /// How much of each run the machine spent in its slow state: ratios between different kinds
+    /// of code read differently in a steadier run (results/README.md, "One shift per run").
+    static func slowStateLine(_ baseline: RunData, _ current: RunData) -> String? {
+        guard let a = baseline.slowState, let b = current.slowState else { return nil }
+        return String(
+            format: "the machine ran in its slow state in %.1f%% of the baseline's timing samples and %.1f%% of the current's "
+                + "(ratios between different kinds of code, such as JSONSerialization against JSONDecoder, move with it)",
+            a.share * 100, b.share * 100)
     }
 }
 

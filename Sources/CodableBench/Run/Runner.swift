@@ -421,7 +421,10 @@ struct Runner {
             "wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
                 + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         log("time went to: \(phases.shares(of: total))")
-        if let slow = data.slowState { log("the machine ran in \(slow.text)") }
+        if let slow = data.slowState {
+            let advice = slow.isHigh ? ": intervals are wider than in a steadier run (report.md says more)" : ""
+            log("the machine ran in \(slow.text)\(advice)")
+        }
         return runDirectory
     }
 
