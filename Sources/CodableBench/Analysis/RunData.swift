@@ -75,6 +75,21 @@ struct RunData: Sendable {
         ratios.isEmpty ? nil : SlowState(timesByCell: samples.values.map { $0.map(\.cpuNanoseconds) })
     }
 
+    /// The same for each payload, the most slow first.
+    var slowStateByProfile: [(profile: String, state: SlowState)] {
+        guard !ratios.isEmpty else { return [] }
+        return Dictionary(grouping: samples) { $0.key.profile }
+            .compactMap { profile, cells in
+                SlowState(timesByCell: cells.map { $0.value.map(\.cpuNanoseconds) }).map { (profile, $0) }
+            }
+            .sorted { $0.state.share != $1.state.share ? $0.state.share > $1.state.share : $0.profile < $1.profile }
+    }
+
+    /// The run's line under a report's title: cells, time, duty cycle, and the slow state.
+    func summaryLine(_ info: RunInfo) -> String {
+        info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
+    }
+
     var cells: [CellKey: [ResultRow]] {
         Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
     }

@@ -10,7 +10,7 @@ enum HTMLReport {
             "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
             + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
-            body += "<p class=\"meta\">\(e(info.summary + (run.slowState.map { " The machine ran in \($0.text)." } ?? "")))</p>"
+            body += "<p class=\"meta\">\(e(run.summaryLine(info)))</p>"
         }
         let warnings = Reports.warnings(run: run, cells: cells)
         let answers = Reports.answers(run: run, claims: claims)

@@ -11,7 +11,7 @@ enum MarkdownReport {
                 + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
         if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
             out.append("")
-            out.append(info.summary + (run.slowState.map { " The machine ran in \($0.text)." } ?? ""))
+            out.append(run.summaryLine(info))
         }
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)

@@ -110,15 +110,12 @@ enum Reports {
                     details: unexpected.map { "\($0.key) ended \($0.outcome.rawValue), expected \($0.expectedOutcome.rawValue)" }))
         }
         if let slow = run.slowState, slow.isHigh {
-            let byProfile = Dictionary(grouping: run.samples) { $0.key.profile }
-                .compactMap { profile, cells in
-                    SlowState(timesByCell: cells.map { $0.value.map(\.cpuNanoseconds) }).map { (profile, $0) }
-                }
-                .sorted { ($1.1.share, $0.0) < ($0.1.share, $1.0) }
             out.append(
                 Warning(
                     summary: "the machine ran in \(slow.text): intervals are wider than in a steadier run",
-                    details: byProfile.map { String(format: "%@: %.1f%% of %d samples", $0.0, $0.1.share * 100, $0.1.samples) },
+                    details: run.slowStateByProfile.map {
+                        String(format: "%@: %.1f%% of %d samples", $0.profile, $0.state.share * 100, $0.state.samples)
+                    },
                     advice: slowStateAdvice))
         }
         // Ratios are the headline; absolute times describe this machine at this time.
