@@ -12,6 +12,9 @@ struct RunInfo: Codable, Sendable {
     var precisionTarget: Double?
     /// Where the wall time went (newer files only).
     var phases: GenerationPhases?
+    /// Share of the timing samples taken in the machine's slow state (`SlowState`; newer files
+    /// only): a run that wants to be run again when it is high can read it here.
+    var slowStateShare: Double? = nil
 
     /// Share of the run's wall time spent inside measured regions.
     var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }

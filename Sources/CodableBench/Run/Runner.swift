@@ -398,11 +398,12 @@ struct Runner {
         phases.finishingSeconds = finishingSeconds
 
         let total = Date().timeIntervalSince(start)
+        let data = try RunData.load(resultsFile.path)
         let info = RunInfo(
             cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
-            measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision, phases: phases)
+            measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision, phases: phases,
+            slowStateShare: data.slowState?.share)
         try info.write(to: runDirectory)
-        let data = try RunData.load(resultsFile.path)
         try Reports.write(for: data, into: runDirectory, claims: options.claims)
         if options.verbose { print(SummaryTable.render(results) + "\n") }
         // An ab run's ratios are to the baseline build; its summary is the A/B gate's (ABCommand).
