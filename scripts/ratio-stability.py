@@ -39,10 +39,9 @@ for folder, (ratios, info, cells, timed) in zip(sys.argv[1:3], runs):
     within2 = sum(half_width(r) <= 0.02 for r in ratios.values())
     within1 = sum(half_width(r) <= 0.01 for r in ratios.values())
     duty = info["measuredSeconds"] / info["totalSeconds"]
-    slow, samples = run_pairs.slow_sample_share(folder)
     print(f"{folder}: {info['cells']} cells in {info['totalSeconds']:.0f} s, duty cycle {duty:.0%}; "
           f"{n} paired ratios, {within2} ({within2 / max(n, 1):.1%}) within ±2%, {within1} ({within1 / max(n, 1):.1%}) within ±1%; "
-          f"machine in its slow state in {slow / max(samples, 1):.1%} of the timing samples")
+          f"machine in its slow state in {run_pairs.slow_sample_share(folder):.1%} of the timing samples")
 if len(runs) == 2:
     a, b = runs[0][0], runs[1][0]
     shared = sorted(set(a) & set(b))

@@ -10,9 +10,10 @@ of their deviations. Printed per run, in the order given: the shift of the match
 the others (reference strategies, `ref-*`, left out of the others: they compare kinds of work on
 purpose), and the share of the run's samples taken in the machine's slow state (samples.csv, as
 its report says). Then, over the runs: the standard deviation of each set's shift, its
-correlation with the slow-state share, and the matched ratios' own standard deviation across runs before and after taking out their run's shift; and, between
-each run and the next, the share of each set (and of both) that moved by less than 2%, and in how
-many pairs of successive runs that share reached 95% (issue #13's back-to-back figure).
+correlation with the slow-state share, and the matched ratios' own standard deviation across
+runs before and after taking out their run's shift; and, between each run and the next, the
+share of each set (and of both) that moved by less than 2%, and in how many pairs of successive
+runs that share reached 95% (issue #13's back-to-back figure).
 
 Why: a ratio between code of different kinds (an object tree built by JSONSerialization against
 JSONDecoder) depends on the machine's memory state, which on this project's VMs drifts over
@@ -23,7 +24,6 @@ and no amount of sampling within one run settles it. A benchmark script: it read
 import math
 import statistics
 import sys
-
 
 import run_pairs
 
@@ -54,7 +54,7 @@ matched_shifts = [shift(run, matched) for run in runs]
 other_shifts = [shift(run, others) for run in runs]
 print(f"{len(runs)} runs; {len(matched)} ratios match '{pattern}', {len(others)} others (no ref-*)")
 # How much of each run the machine spent in its slow state (as its report says).
-slow_shares = [slow / max(samples, 1) for slow, samples in map(run_pairs.slow_sample_share, folders)]
+slow_shares = [run_pairs.slow_sample_share(folder) for folder in folders]
 print("  shift: matched   others   slow state  run")
 for folder, m, o, slow in zip(folders, matched_shifts, other_shifts, slow_shares):
     print(f"        {m:+7.2%}  {o:+7.2%}  {slow:9.1%}  {folder}")

@@ -44,9 +44,9 @@ def log_half_width(row):
 
 
 def slow_sample_share(folder):
-    """(slow samples, samples) of a run folder: the timing samples more than 20% above the 10th
-    percentile of their own cell's CPU times per decode, over the cells with at least 10 samples
-    (the harness's `SlowState`, which its reports print; 20% is `PairedRatio.slowSpellAbove`)."""
+    """The share of a run folder's timing samples taken in the machine's slow state: more than
+    `SLOW_SPELL_ABOVE` above the 10th percentile of their own cell's CPU times per decode, over the
+    cells with at least 10 samples (the harness's `SlowState`, which its reports print)."""
     times = defaultdict(list)
     try:
         for s in csv.DictReader(open(f"{folder}/samples.csv", newline="")):
@@ -58,9 +58,9 @@ def slow_sample_share(folder):
         if len(cell) < 10:
             continue
         fast = sorted(cell)[len(cell) // 10]
-        slow += sum(t > fast * 1.2 for t in cell)
+        slow += sum(t > fast * (1 + SLOW_SPELL_ABOVE) for t in cell)
         total += len(cell)
-    return slow, total
+    return slow / max(total, 1)
 
 
 def by_generation(samples):

@@ -17,9 +17,8 @@ if len(sys.argv) < 2:
     sys.exit(__doc__.strip())
 lines = []
 for folder in sys.argv[1:]:
-    slow, samples = run_pairs.slow_sample_share(folder)
     cells = [r for r in run_pairs.timed_cells(folder) if run_pairs.is_non_reference(r)]
     within = sum(run_pairs.log_half_width(r) <= math.log(1.02) for r in cells)
-    lines.append((slow / max(samples, 1), f"{within:4d} of {len(cells)} within ±2%", folder))
+    lines.append((run_pairs.slow_sample_share(folder), f"{within:4d} of {len(cells)} within ±2%", folder))
 for share, cells, folder in sorted(lines):
     print(f"{share:6.1%} slow   {cells}   {folder}")
