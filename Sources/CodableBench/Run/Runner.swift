@@ -399,10 +399,11 @@ struct Runner {
 
         let total = Date().timeIntervalSince(start)
         let data = try RunData.load(resultsFile.path)
+        let slowState = data.slowState
         let info = RunInfo(
             cells: cells.count, comparisons: comparisons.count, totalSeconds: total,
             measuredSeconds: Double(measured) / 1e9, precisionTarget: plan.precision, phases: phases,
-            slowStateShare: data.slowState?.share)
+            slowStateShare: slowState?.share)
         try info.write(to: runDirectory)
         try Reports.write(for: data, into: runDirectory, claims: options.claims)
         if options.verbose { print(SummaryTable.render(results) + "\n") }
@@ -422,7 +423,7 @@ struct Runner {
             "wrote \(resultsFile.path), report.md and report.html (\(cells.count) cells in \(Terminal.duration(total)), "
                 + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
         log("time went to: \(phases.shares(of: total))")
-        if let slow = data.slowState {
+        if let slow = slowState {
             let advice = slow.isHigh ? ": intervals are wider than in a steadier run (report.md says more)" : ""
             log("the machine ran in \(slow.text)\(advice)")
         }
