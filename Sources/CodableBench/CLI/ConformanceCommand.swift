@@ -35,7 +35,7 @@ struct ConformanceCommand: ParsableCommand {
             ? catalogue.filter { !$0.isHidden && ($0.group == "any-json" || $0.group == "references") && $0.id != "ref-memcpy" }
             : catalogue.filter { strategies.contains($0.id) }
         let result = try Conformance.run(strategies: chosen, directory: URL(fileURLWithPath: dir), timeoutSeconds: timeout)
-        let folder = URL(fileURLWithPath: out).appendingPathComponent("runs/conformance-\(Runner.makeRunID())")
+        let folder = URL(fileURLWithPath: out).appendingPathComponent("runs/conformance-\(RunFolder.makeRunID())")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(result.csv.utf8).write(to: folder.appendingPathComponent("conformance.csv"))

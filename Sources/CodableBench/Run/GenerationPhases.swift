@@ -2,7 +2,7 @@
 /// unexplained, so that the harness's own overhead can be seen and cut.
 struct GenerationPhases: Codable, Equatable, Sendable {
     /// Waiting, with nothing to sample, until some generation's workers had been created, had
-    /// verified and had warmed up (they start beside the rounds of others, see `Runner`).
+    /// verified and had warmed up (they start beside the rounds of others, see `InterleavedSampling`).
     var startingSeconds = 0.0
     /// The round whose samples are recorded (the measured decodes and the parent's turns between them).
     var samplingSeconds = 0.0

@@ -3,7 +3,7 @@ import Foundation
 /// Every strategy on one payload, measured in lockstep: one long-lived worker per strategy, asked
 /// for one sample at a time in the order of `LockstepSchedule`, only one running at a time. The
 /// workers are restarted for each process generation, so generations can be taken whenever the
-/// runner chooses (it interleaves the comparisons of a run, see `Runner`); once the stopping rule
+/// runner chooses (it interleaves the comparisons of a run, see `InterleavedSampling`); once the stopping rule
 /// judges the ratios, a generation starts only the workers of those still short of the target.
 struct LockstepComparison {
     let members: [Runner.CellState]
