@@ -29,7 +29,10 @@ final class InterleavedSampling {
     private let budget: Double
     private var progress: Progress
 
+    /// Seconds each comparison has taken (its generations' waits and rounds): what the scheduler
+    /// shares the budget by.
     private var spent: [Double]
+    /// The comparisons not finished yet (still sampling, or settled and not yet finished).
     private var unfinished: Set<Int>
     /// Finished comparisons whose rows wait for their counting passes.
     private var unwritten: [Int] = []
