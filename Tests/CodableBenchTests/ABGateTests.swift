@@ -80,6 +80,25 @@ struct ABGateTests {
         #expect(more.counts.regressions.map(\.metric) == ["allocations"])
     }
 
+    @Test func abMdSaysHowMuchOfTheRunWasInTheSlowState() throws {
+        let base = try SyntheticRuns.run([Self.cell("a", nil)])
+        let plain = try SyntheticRuns.run([Self.cell("a", Self.ratio(1.0, 0.99, 1.01))])
+        func markdown(_ current: RunData) throws -> String {
+            try ABGate(current: current, baseline: base, tolerances: .standard, threshold: 0.01)
+                .markdown(provenance: SyntheticRuns.provenance)
+        }
+        // 3 of small's 10 samples 1.5× its 10th percentile, none of medium's: 3 of 20.
+        let slow = try markdown(SyntheticRuns.withSamples(of: plain, slowOfTenOnSmall: 3))
+        #expect(
+            slow.contains(
+                "The machine ran in the slow state in 15.0% of the timing samples (more than 20% above their cell's fastest tenth)"
+                    + ABGate.slowStateAdvice))
+        let steady = try markdown(SyntheticRuns.withSamples(of: plain, slowOfTenOnSmall: 1))
+        #expect(steady.contains("in 5.0% of the timing samples (more than 20% above their cell's fastest tenth)."))
+        #expect(!steady.contains(ABGate.slowStateAdvice))
+        #expect(try !markdown(plain).contains("slow state"))
+    }
+
     @Test func theBaselinesStrategiesAreReadFromItsList() {
         let list = """
             group                        strategy                   expectation  payloads      description

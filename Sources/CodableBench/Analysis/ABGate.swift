@@ -33,6 +33,8 @@ struct ABGate {
     let onlyInCurrent: [String]
     let onlyInBaseline: [String]
     let threshold: Double
+    /// How much of this build's sampling the machine spent in its slow state (nil: no samples).
+    let slowState: SlowState?
 
     /// Exit status as `check`: 0 pass, 1 regression.
     var exitStatus: Int32 { slower.isEmpty && counts.regressions.isEmpty ? 0 : 1 }
@@ -63,6 +65,7 @@ struct ABGate {
         self.onlyInCurrent = onlyInCurrent
         self.onlyInBaseline = onlyInBaseline
         self.threshold = threshold
+        slowState = current.slowState
     }
 
     /// Each cell's paired ratio to the baseline build's worker.
@@ -70,6 +73,11 @@ struct ABGate {
         RunFindings(run: run).ratios.filter { $0.yardstick == CellResult.baselineYardstick }
             .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
     }
+
+    /// After a high slow-state share: what it means for this gate.
+    static let slowStateAdvice =
+        ": intervals are wider than in a steadier run, so a small change is less likely to be seen; "
+        + "run again when the machine is steadier if the verdict matters."
 
     /// A summary that fits a pull-request comment.
     func markdown(provenance: Provenance) -> String {
@@ -80,7 +88,9 @@ struct ABGate {
                 + "(\(provenance.os), \(provenance.swiftVersion), commit \(provenance.gitCommit.prefix(12))). "
                 + "A cell is slower or faster when its paired ratio's 95% interval lies wholly beyond ±\(percent); "
                 + "a slower cell is measured again in fresh processes and fails only if that confirms it. "
-                + "Outcomes and allocation counts must match (tolerances as `check`).", "",
+                + "Outcomes and allocation counts must match (tolerances as `check`)."
+                + (slowState.map { " The machine ran in \($0.text)" + ($0.isHigh ? Self.slowStateAdvice : ".") } ?? ""),
+            "",
         ]
         func section(_ title: String, _ lines: [String]) {
             guard !lines.isEmpty else { return }
