@@ -300,14 +300,15 @@ final class InterleavedSampling {
                     )
                 }
             }
-            if state.executable != nil {
-                try folder.append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: folder.baselineResults)
-                try folder.append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: folder.baselineSamples)
-                continue
-            }
-            done.append(result)
-            try folder.append(result.rows(provenance: provenance).map(ResultsCSV.line).joined(), to: folder.results)
-            try folder.append(result.sampleRows(runID: runID).map(SamplesCSV.line).joined(), to: folder.samples)
+            // `ab`: the baseline build's rows go to its own folder and are not this run's results.
+            let isBaseline = state.executable != nil
+            try folder.append(
+                result.rows(provenance: provenance).map(ResultsCSV.line).joined(),
+                to: isBaseline ? folder.baselineResults : folder.results)
+            try folder.append(
+                result.sampleRows(runID: runID).map(SamplesCSV.line).joined(),
+                to: isBaseline ? folder.baselineSamples : folder.samples)
+            if !isBaseline { done.append(result) }
         }
         try folder.append(ratioRows.map(RatiosCSV.line).joined(), to: folder.ratios)
         comparisonsWritten += 1

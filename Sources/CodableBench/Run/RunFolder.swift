@@ -18,9 +18,7 @@ struct RunFolder {
     static func create(runID: String, in resultsDirectory: URL) throws -> RunFolder {
         let folder = RunFolder(runID: runID, directory: resultsDirectory.appendingPathComponent("runs/\(runID)"))
         do {
-            try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
-            try CSVFormat.append(ResultsCSV.header, to: folder.results)
-            try CSVFormat.append(SamplesCSV.header, to: folder.samples)
+            try createWithHeaders(folder.directory, results: folder.results, samples: folder.samples)
             try pointLatest(at: runID, in: resultsDirectory)
         } catch {
             throw HarnessFailure("cannot write results under \(resultsDirectory.path): \(error.localizedDescription)")
@@ -31,12 +29,16 @@ struct RunFolder {
     /// `ab`: the baseline build's folder, with its headers.
     func createBaseline() throws {
         do {
-            try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true)
-            try CSVFormat.append(ResultsCSV.header, to: baselineResults)
-            try CSVFormat.append(SamplesCSV.header, to: baselineSamples)
+            try Self.createWithHeaders(baselineDirectory, results: baselineResults, samples: baselineSamples)
         } catch {
             throw HarnessFailure("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
         }
+    }
+
+    private static func createWithHeaders(_ directory: URL, results: URL, samples: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try CSVFormat.append(ResultsCSV.header, to: results)
+        try CSVFormat.append(SamplesCSV.header, to: samples)
     }
 
     func append(_ text: String, to file: URL) throws {
