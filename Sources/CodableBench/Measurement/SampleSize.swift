@@ -67,6 +67,6 @@ struct SampleSize: Equatable {
     }
 
     /// How close two decode times are to count as the same speed for sizing (the self-test's
-    /// variant, 4.4% slower than its reference, sizes as the reference does).
+    /// variant, about 3% slower than its reference, sizes as the reference does).
     static let alikeWithin = 0.10
 }
