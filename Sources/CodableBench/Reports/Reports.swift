@@ -135,9 +135,8 @@ enum Reports {
     static let wideRatioAdvice =
         "An interval narrows about as the square root of the sampling time: `--budget` gives every cell more "
         + "(seconds per cell: 1.4 by default, 0.3 with `--quick`), and `python3 scripts/budget-projection.py RUN` estimates what more time "
-        + "would buy this run. A ratio between different kinds of code (JSONSerialization against JSONDecoder, a copy "
-        + "against a parser) can also move from run to run with the machine's memory state, beyond its interval: run "
-        + "again at other times and compare with `python3 scripts/ratio-across-runs.py RUN RUN …`."
+        + "would buy this run. A ratio between different kinds of code also moves from run to run (see the Answers' "
+        + "opening): run again at other times and compare with `python3 scripts/ratio-across-runs.py RUN RUN …`."
 
     /// What to do about a run spent much in the slow state (results/README.md, "The machine's slow state").
     static let slowStateAdvice =
