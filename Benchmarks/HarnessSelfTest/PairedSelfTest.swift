@@ -6,7 +6,8 @@ import StandardModel
 /// reference, an identical copy of it (A/A: must come out as "no difference", ratio 1.00 ± 0.01),
 /// and a variant that does the same work plus decoding one more, smaller-than-average article of
 /// the thirty with the same decoder: a few percent more work of the same kind (+4.4% when written;
-/// 1.027–1.033 in ten runs of harness 0.6.3; a decode call's own fixed cost is about 2%), which slows down with the machine as the rest does.
+/// 1.027–1.033 in ten runs of harness 0.6.3; a decode call's own fixed cost is about 2%), which
+/// slows down with the machine as the rest does.
 public enum PairedSelfTest {
     public static let group = "selftest-paired"
 
