@@ -35,24 +35,29 @@ public enum CorporaStrategies {
             Strategy(
                 id: "\(corpus)-synthesized", group: group,
                 summary: "\(file): JSONDecoder into the synthesized Codable model (the reference)",
-                isReference: true, defaultFiles: [file],
+                isReference: true,
+                changes: "nothing: JSONDecoder into the corpus's synthesized model, the group's yardstick on \(file)",
+                defaultFiles: [file],
                 decode: { try JSONDecoder().decode(Model.self, from: $0) }, canonical: view),
             Strategy(
                 id: "\(corpus)-jsonserialization-manual", group: group,
                 summary:
                     "\(file): JSONSerialization, then a hand mapping of [String: Any] with as? casts (AnyCodable post; juejin [String: Any] post)",
+                changes: "JSONSerialization tree + a hand mapping with as? casts instead of JSONDecoder",
                 defaultFiles: [file], expectedOutcomes: misroundedDoubles,
                 decode: { try Model(fields: JSONFields(FoundationNode(try JSONSerialization.jsonObject(with: $0)))) },
                 canonical: view),
             Strategy(
                 id: "\(corpus)-json-enum", group: group,
                 summary: "\(file): JSONDecoder into a JSON value enum, then a hand mapping (AnyCodable post; juejin [String: Any] post)",
+                changes: "JSONDecoder into a JSON value enum, then a hand mapping, instead of the synthesized model",
                 defaultFiles: [file],
                 decode: { try Model(fields: JSONFields(try JSONDecoder().decode(JSON.self, from: $0))) },
                 canonical: view),
             Strategy(
                 id: "\(corpus)-anycodable-try-chain", group: group,
                 summary: "\(file): JSONDecoder into the AnyCodable post's type (try chain), then a hand mapping",
+                changes: "JSONDecoder into the AnyCodable try-chain type, then a hand mapping, instead of the synthesized model",
                 defaultFiles: [file],
                 decode: { try Model(fields: JSONFields(try JSONDecoder().decode(AnyCodable.self, from: $0))) },
                 canonical: view),

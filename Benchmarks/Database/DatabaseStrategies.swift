@@ -20,18 +20,21 @@ public enum DatabaseStrategies {
         Strategy(
             id: "grdb-codable-record", group: group,
             summary: "GRDB FetchableRecord + Decodable: the reference (juejin [String: Any] post)",
-            isReference: true, defaultProfiles: profiles,
+            isReference: true, changes: "nothing: GRDB's FetchableRecord + Decodable, the group's yardstick",
+            defaultProfiles: profiles,
             input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: StandardArticle.self) },
             canonical: feed),
         Strategy(
             id: "grdb-manual-row", group: group,
             summary: "GRDB init(row:) reading each column by hand, JSON columns with JSONDecoder (juejin [String: Any] post)",
+            changes: "init(row:) reading each column by hand instead of the Decodable record",
             defaultProfiles: profiles,
             input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ManualArticleRecord.self) },
             canonical: feed),
         Strategy(
             id: "grdb-json-column-codable", group: group,
             summary: "GRDB Codable record with the ext JSON column as a nested Codable value (juejin [String: Any] post)",
+            changes: "the ext JSON column decoded as a nested Codable value",
             defaultProfiles: profiles,
             input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ExtColumnRecord<[String: JSON]>.self) },
             canonical: { result in
@@ -42,7 +45,8 @@ public enum DatabaseStrategies {
         Strategy(
             id: "grdb-json-column-enum", group: group,
             summary: "pitfall: the ext column as a JSON value enum; GRDB gives it the raw column, not the JSON (juejin [String: Any] post)",
-            isPitfall: true, defaultProfiles: profiles,
+            isPitfall: true, changes: "the ext JSON column as a JSON value enum (GRDB hands it the raw column)",
+            defaultProfiles: profiles,
             expectedOutcomes: ["ext-plain-small": .wrongOutput, "ext-plain-medium": .wrongOutput],
             input: ArticleDatabase.make, run: { try FeedQuery.fetch($0, as: ExtColumnRecord<JSON>.self) },
             canonical: { result in
@@ -53,6 +57,7 @@ public enum DatabaseStrategies {
         Strategy(
             id: "grdb-jsoncodingkeys-dictionary", group: group,
             summary: "the juejin post's [String: Any] JSONCodingKeys extension through GRDB's row decoder",
+            changes: "the ext column through the JSONCodingKeys [String: Any] extension on GRDB's row decoder",
             defaultProfiles: profiles,
             expectedOutcomes: ["ext-plain-small": .unsupported, "ext-plain-medium": .unsupported],
             input: ArticleDatabase.make, run: DictionaryExtRecord.fetch,

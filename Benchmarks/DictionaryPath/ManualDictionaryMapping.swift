@@ -2,8 +2,13 @@ import CodableBench
 import Foundation
 
 /// `JSONSerialization.jsonObject` → `[String: Any]` → entity, mapped by hand with `as?` casts: the
-/// pre-Codable way the PayloadTransformable recipe and Takagi's Nikkei talk and the juejin [String: Any] post start from. Strict: a missing or mistyped required field
-/// throws with its path.
+/// pre-Codable way the PayloadTransformable recipe, Takagi's Nikkei talk and the juejin
+/// [String: Any] post start from. Strict: a missing or mistyped required field throws with its path.
+///
+/// Written as a careful engineer would, so a ratio measures the path and nothing else: the error
+/// path of a field is built only when it fails, and dates go through a `DateReader`, the one
+/// thing the 2019 form (`ISO8601DateFormatter`) changes against the technique alone
+/// (`ISO8601FormatStyle`, as its yardstick `synthesized` parses them).
 public enum ManualDictionary {
     public struct Article {
         let id: Int64
@@ -49,84 +54,103 @@ public enum ManualDictionary {
         let articles: [Article]
     }
 
-    /// One formatter for the whole decode, as careful pre-Codable code kept it.
-    public final class Context {
-        let dates = ISO8601DateFormatter()
-        public init() {}
+    /// How the mapping turns a date string into a `Date`: the one thing its two forms differ by.
+    public protocol DateReader {
+        func date(from text: String) -> Date?
     }
 
-    static func decode(_ data: Data) throws -> Feed {
+    /// `Date.ISO8601FormatStyle`, the parser behind `JSONDecoder`'s `.iso8601` in swift-foundation:
+    /// the dictionary path alone, with the same date parsing as its yardstick `synthesized`.
+    public struct FormatStyleDates: DateReader {
+        let style = Date.ISO8601FormatStyle()
+        public init() {}
+        public func date(from text: String) -> Date? { try? style.parse(text) }
+    }
+
+    /// `ISO8601DateFormatter`, made once per decode: how the sources' era (2017–2019) parsed dates
+    /// on this path, before `ISO8601FormatStyle` existed.
+    public struct FormatterDates: DateReader {
+        let formatter = ISO8601DateFormatter()
+        public init() {}
+        public func date(from text: String) -> Date? { formatter.date(from: text) }
+    }
+
+    static func decode<Dates: DateReader>(_ data: Data, dates: Dates) throws -> Feed {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw DecodePathError(path: "(root)", "not an object")
         }
-        let context = Context()
-        let paging: [String: Any] = try required(root, "paging", "")
-        let dataObject: [String: Any] = try required(root, "data", "")
-        let list: [[String: Any]] = try required(dataObject, "articles", "data")
+        let paging: [String: Any] = try field(root, "paging")
+        let dataObject: [String: Any] = try field(root, "data")
+        let list: [[String: Any]] = try field(dataObject, "articles", in: "data")
         var articles: [Article] = []
         articles.reserveCapacity(list.count)
         for (index, object) in list.enumerated() {
-            articles.append(try article(object, path: "data.articles[\(index)]", context))
+            do { articles.append(try article(object, dates)) } catch let error as DecodePathError {
+                throw error.inside("data.articles[\(index)]")
+            }
         }
         return Feed(
-            status: try required(root, "status", ""), nextCursor: paging["next_cursor"] as? String,
-            total: try required(paging, "total", "paging"), articles: articles)
+            status: try field(root, "status"), nextCursor: paging["next_cursor"] as? String,
+            total: try field(paging, "total", in: "paging"), articles: articles)
     }
 
-    public static func article(_ o: [String: Any], path: String, _ context: Context) throws -> Article {
-        let metrics: [String: Any] = try required(o, "metrics", path)
-        let authors: [[String: Any]] = try required(o, "authors", path)
-        let images: [[String: Any]] = try required(o, "images", path)
+    /// One article. A failure throws the field's path relative to the article; callers add where
+    /// the article is, so no path string is built while everything succeeds.
+    public static func article<Dates: DateReader>(_ o: [String: Any], _ dates: Dates) throws -> Article {
+        let metrics: [String: Any] = try field(o, "metrics")
+        let authors: [[String: Any]] = try field(o, "authors")
+        let images: [[String: Any]] = try field(o, "images")
         return Article(
-            id: try required(o, "id", path),
-            title: try required(o, "title", path),
+            id: try field(o, "id"),
+            title: try field(o, "title"),
             subtitle: o["subtitle"] as? String,
             summary: o["summary"] as? String,
-            body: try required(o, "body", path),
-            url: try url(try required(o, "url", path), "\(path).url"),
+            body: try field(o, "body"),
+            url: try url(try field(o, "url"), "url"),
             imageURL: (o["image_url"] as? String).flatMap(URL.init(string:)),
-            publishedAt: try date(try required(o, "published_at", path), "\(path).published_at", context),
-            updatedAt: try (o["updated_at"] as? String).map { try date($0, "\(path).updated_at", context) },
-            section: try required(o, "section", path),
-            tags: try required(o, "tags", path),
+            publishedAt: try date(try field(o, "published_at"), "published_at", dates),
+            updatedAt: try (o["updated_at"] as? String).map { try date($0, "updated_at", dates) },
+            section: try field(o, "section"),
+            tags: try field(o, "tags"),
             authors: try authors.enumerated().map { i, a in
-                let p = "\(path).authors[\(i)]"
-                return Author(
-                    id: try required(a, "id", p), name: try required(a, "name", p),
-                    profileURL: (a["profile_url"] as? String).flatMap(URL.init(string:)))
+                do {
+                    return Author(
+                        id: try field(a, "id"), name: try field(a, "name"),
+                        profileURL: (a["profile_url"] as? String).flatMap(URL.init(string:)))
+                } catch let error as DecodePathError { throw error.inside("authors[\(i)]") }
             },
             images: try images.enumerated().map { i, m in
-                let p = "\(path).images[\(i)]"
-                return Image(
-                    url: try url(try required(m, "url", p), "\(p).url"), width: try required(m, "width", p),
-                    height: try required(m, "height", p), caption: m["caption"] as? String)
+                do {
+                    return Image(
+                        url: try url(try field(m, "url"), "url"), width: try field(m, "width"),
+                        height: try field(m, "height"), caption: m["caption"] as? String)
+                } catch let error as DecodePathError { throw error.inside("images[\(i)]") }
             },
-            views: try required(metrics, "views", "\(path).metrics"),
-            shares: try required(metrics, "shares", "\(path).metrics"),
-            readRatio: try required(metrics, "read_ratio", "\(path).metrics"),
-            score: try required(metrics, "score", "\(path).metrics"),
-            isPremium: try required(o, "is_premium", path),
-            isBreaking: try required(o, "is_breaking", path),
-            relatedIDs: try required(o, "related_ids", path),
-            commentCount: try required(o, "comment_count", path))
+            views: try field(metrics, "views", in: "metrics"),
+            shares: try field(metrics, "shares", in: "metrics"),
+            readRatio: try field(metrics, "read_ratio", in: "metrics"),
+            score: try field(metrics, "score", in: "metrics"),
+            isPremium: try field(o, "is_premium"),
+            isBreaking: try field(o, "is_breaking"),
+            relatedIDs: try field(o, "related_ids"),
+            commentCount: try field(o, "comment_count"))
     }
 
-    static func required<T>(_ object: [String: Any], _ key: String, _ path: String) throws -> T {
-        let fieldPath = path.isEmpty ? key : "\(path).\(key)"
-        guard let raw = object[key] else { throw DecodePathError(path: fieldPath, "key not found") }
-        guard let value = raw as? T else {
-            throw DecodePathError(path: fieldPath, "type mismatch, expected \(T.self), found \(type(of: raw))")
-        }
-        return value
+    /// `object[key] as? T`, or an error naming the key (under `parent`, a literal, when nested).
+    static func field<T>(_ object: [String: Any], _ key: String, in parent: StaticString = "") throws -> T {
+        if let value = object[key] as? T { return value }
+        let path = parent.utf8CodeUnitCount == 0 ? key : "\(parent).\(key)"
+        guard let raw = object[key] else { throw DecodePathError(path: path, "key not found") }
+        throw DecodePathError(path: path, "type mismatch, expected \(T.self), found \(type(of: raw))")
     }
 
-    static func url(_ string: String, _ path: String) throws -> URL {
-        guard let url = URL(string: string) else { throw DecodePathError(path: path, "invalid URL") }
+    static func url(_ string: String, _ key: String) throws -> URL {
+        guard let url = URL(string: string) else { throw DecodePathError(path: key, "invalid URL") }
         return url
     }
 
-    static func date(_ string: String, _ path: String, _ context: Context) throws -> Date {
-        guard let date = context.dates.date(from: string) else { throw DecodePathError(path: path, "invalid date") }
+    static func date<Dates: DateReader>(_ string: String, _ key: String, _ dates: Dates) throws -> Date {
+        guard let date = dates.date(from: string) else { throw DecodePathError(path: key, "invalid date") }
         return date
     }
 
@@ -148,5 +172,12 @@ public enum ManualDictionary {
             metrics: CanonicalMetrics(views: a.views, shares: a.shares, readRatio: a.readRatio, score: a.score),
             isPremium: a.isPremium, isBreaking: a.isBreaking, relatedIDs: a.relatedIDs,
             commentCount: a.commentCount)
+    }
+}
+
+extension DecodePathError {
+    /// The same error under `prefix` (`data.articles[3]` + `authors[0].id`).
+    func inside(_ prefix: String) -> DecodePathError {
+        DecodePathError(path: path.hasPrefix("[") ? prefix + path : "\(prefix).\(path)", message)
     }
 }

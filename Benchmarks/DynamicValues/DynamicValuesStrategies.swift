@@ -14,7 +14,10 @@ public enum DynamicValuesStrategies {
     public static let all: [Strategy] = [
         Strategy(
             id: "ext-skipped", group: group, summary: "ext not decoded: the reference (AnyCodable post; juejin [String: Any] post)",
-            isReference: true, defaultProfiles: profiles,
+            isReference: true,
+            changes:
+                "nothing: the entity with ext left undecoded, the yardstick of the ext techniques (payloads synthesized does not run on)",
+            defaultProfiles: profiles,
             decode: ExtFeed<SkippedExt>.decode,
             canonical: { feed in
                 guard case .feedWithExt(let canonical, _) = feed.canonical else { return feed.canonical }
@@ -23,20 +26,24 @@ public enum DynamicValuesStrategies {
         Strategy(
             id: "anycodable-try-chain", group: group,
             summary: "the AnyCodable post's type: Any filled by trying Int, Double, String, Bool, array, dictionary",
+            changes: "ext decoded into the AnyCodable post's Any box (Int, Double, String, Bool, array, dictionary tried in turn)",
             defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<AnyCodableExt>.decode, canonical: { $0.canonical }),
         Strategy(
             id: "json-enum", group: group,
             summary:
                 "a typed JSON value enum (null, Bool, Int64, Double, String, array, object) (AnyCodable post; juejin [String: Any] post)",
+            changes: "ext decoded into a typed JSON value enum",
             defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONEnumExt>.decode, canonical: { $0.canonical }),
         Strategy(
             id: "jsoncodingkeys-dictionary", group: group,
             summary: "the juejin post's [String: Any] via JSONCodingKeys and container extensions",
+            changes: "ext decoded into [String: Any] through JSONCodingKeys and KeyedDecodingContainer extensions",
             defaultProfiles: profiles, expectedOutcomes: changesValues, decode: ExtFeed<JSONCodingKeysExt>.decode,
             canonical: { $0.canonical }),
         Strategy(
             id: "ext-jsonserialization", group: group,
             summary: "entity via Codable, ext via a second JSONSerialization parse (AnyCodable post; juejin [String: Any] post)",
+            changes: "ext read from a second, JSONSerialization parse of the payload",
             defaultProfiles: profiles, expectedOutcomes: changesValues, decode: JSONSerializationExt.decode,
             canonical: JSONSerializationExt.canonical),
     ]

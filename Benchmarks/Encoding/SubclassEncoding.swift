@@ -142,3 +142,67 @@ struct ClassFeed: Encodable {
         }
     }
 }
+
+/// The plain form the subclasses are timed against: one flat struct with the subtype fields
+/// optional and synthesized `Encodable` (nil fields left out, as the classes leave them out).
+struct FlatSubtypeArticle: Encodable {
+    let id: Int64
+    let title: String
+    let subtitle: String?
+    let summary: String?
+    let body: String
+    let url: URL
+    let imageURL: URL?
+    let publishedAt: Date
+    let updatedAt: Date?
+    let section: StandardSection
+    let tags: [String]
+    let authors: [StandardAuthor]
+    let images: [StandardImage]
+    let metrics: StandardMetrics
+    let isPremium: Bool
+    let isBreaking: Bool
+    let relatedIDs: [Int64]
+    let commentCount: Int
+    let kind: String
+    let video: VideoFields?
+    let photoCount: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, subtitle, summary, body, url
+        case imageURL = "image_url"
+        case publishedAt = "published_at"
+        case updatedAt = "updated_at"
+        case section, tags, authors, images, metrics
+        case isPremium = "is_premium"
+        case isBreaking = "is_breaking"
+        case relatedIDs = "related_ids"
+        case commentCount = "comment_count"
+        case kind, video
+        case photoCount = "photo_count"
+    }
+
+    init(_ e: SubtypeInputFeed.Element) {
+        let a = e.article
+        (id, title, subtitle, summary, body, url) = (a.id, a.title, a.subtitle, a.summary, a.body, a.url)
+        (imageURL, publishedAt, updatedAt, section, tags) = (a.imageURL, a.publishedAt, a.updatedAt, a.section, a.tags)
+        (authors, images, metrics, isPremium, isBreaking) = (a.authors, a.images, a.metrics, a.isPremium, a.isBreaking)
+        (relatedIDs, commentCount) = (a.relatedIDs, a.commentCount)
+        (kind, video, photoCount) = (e.kind, e.video, e.photoCount)
+    }
+}
+
+/// The flat feed an encoder writes, built from the same truth as `ClassFeed`.
+struct FlatSubtypeFeed: Encodable {
+    struct FeedData: Encodable { let articles: [FlatSubtypeArticle] }
+    let status: String
+    let paging: StandardPaging
+    let data: FeedData
+
+    static func input(_ data: Data) throws -> FlatSubtypeFeed {
+        let feed = try makeStandardDecoder().decode(SubtypeInputFeed.self, from: data)
+        return FlatSubtypeFeed(
+            status: feed.status, paging: feed.paging,
+            data: FeedData(articles: feed.data.articles.map(FlatSubtypeArticle.init)))
+    }
+}

@@ -9,7 +9,10 @@ enum FallbackSection: Decodable {
     case unknown(String)
 
     init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
+        self.init(raw: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    init(raw: String) {
         self = StandardSection(rawValue: raw.lowercased()).map(Self.known) ?? .unknown(raw)
     }
 
@@ -21,7 +24,25 @@ enum FallbackSection: Decodable {
     }
 }
 
-struct FallbackSectionArticle: Decodable {
+/// How an article holds its section: as the fallback enum, or as the wire's string (the plain
+/// decode the fallback is timed against, mapped to the same value outside the timed region).
+protocol SectionField: Decodable {
+    var sectionName: String { get }
+}
+
+extension FallbackSection: SectionField {
+    var sectionName: String { rawValue }
+}
+
+extension StandardSection: SectionField {
+    var sectionName: String { rawValue }
+}
+
+extension String: SectionField {
+    var sectionName: String { FallbackSection(raw: self).rawValue }
+}
+
+struct SectionArticle<Section: SectionField>: Decodable {
     let id: Int64
     let title: String
     let subtitle: String?
@@ -31,7 +52,7 @@ struct FallbackSectionArticle: Decodable {
     let imageURL: URL?
     let publishedAt: Date
     let updatedAt: Date?
-    let section: FallbackSection
+    let section: Section
     let tags: [String]
     let authors: [StandardAuthor]
     let images: [StandardImage]
@@ -55,8 +76,8 @@ struct FallbackSectionArticle: Decodable {
 
 }
 
-struct FallbackSectionFeed: Decodable {
-    struct FeedData: Decodable { let articles: [FallbackSectionArticle] }
+struct SectionFeed<Section: SectionField>: Decodable {
+    struct FeedData: Decodable { let articles: [SectionArticle<Section>] }
     let status: String
     let paging: StandardPaging
     let data: FeedData
@@ -66,6 +87,6 @@ struct FallbackSectionFeed: Decodable {
     }
 }
 
-extension FallbackSectionArticle: StandardArticleFields {
-    var sectionName: String { section.rawValue }
+extension SectionArticle: StandardArticleFields {
+    var sectionName: String { section.sectionName }
 }

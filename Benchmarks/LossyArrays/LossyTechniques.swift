@@ -149,10 +149,8 @@ enum JSONSerializationFilter {
         else {
             throw DecodePathError(path: "(root)", "not a feed")
         }
-        let context = ManualDictionary.Context()
-        let articles = list.enumerated().compactMap { index, object in
-            try? ManualDictionary.article(object, path: "data.articles[\(index)]", context)
-        }
+        let dates = ManualDictionary.FormatStyleDates()
+        let articles = list.compactMap { try? ManualDictionary.article($0, dates) }
         return Feed(status: status, nextCursor: paging["next_cursor"] as? String, total: total, articles: articles)
     }
 

@@ -89,7 +89,7 @@ struct EncodingTests {
             ids == [
                 "encode-synthesized", "encode-handwritten", "encode-snake-case-strategy", "encode-explicit-nulls",
                 "encode-if-present", "encode-subclass-override", "encode-subclass-missing-override", "encode-composed",
-                "encode-enum-custom", "encodable-to-dictionary", "encodable-direct-dictionary",
+                "encode-enum-custom", "encodable-to-dictionary", "encodable-direct-dictionary", "encode-flat-struct",
             ])
     }
 }

@@ -3,7 +3,8 @@ import ArgumentParser
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the strategies with group, expectation, default profiles and files, and description."
+        abstract:
+            "List the strategies with group, expectation, default profiles and files, description, and what each changes against its yardstick."
     )
 
     @Flag(help: "Include hidden harness self-test strategies.")
@@ -16,6 +17,16 @@ struct ListCommand: ParsableCommand {
         return " [expects \(list.joined(separator: ", "))]"
     }
 
+    /// `vs synthesized: camelCase properties + …`: the yardstick a strategy is paired with on its
+    /// default payloads and the one thing it changes against it; where it has none, on which payloads.
+    static func changesLine(_ strategy: Strategy, yardsticks: Yardsticks) -> String {
+        var against = yardsticks.of(strategy).map { "vs \($0)" }
+        let unpaired = yardsticks.unpaired(strategy)
+        if !unpaired.isEmpty { against.append("no yardstick on \(unpaired.joined(separator: ","))") }
+        let what = strategy.changes.isEmpty ? "(not stated)" : strategy.changes
+        return (against.isEmpty ? "not timed on its payloads (expected to fail there)" : against.joined(separator: "; ")) + ": " + what
+    }
+
     func run() throws {
         let strategies = CommandLineTool.catalogue.filter { all || !$0.isHidden }
         let rows = strategies.map {
@@ -26,9 +37,12 @@ struct ListCommand: ParsableCommand {
         }
         let header = ["group", "strategy", "expectation", "payloads", "description"]
         let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        for row in [header] + rows {
+        let yardsticks = Yardsticks(catalogue: CommandLineTool.catalogue)
+        let indent = String(repeating: " ", count: widths[0] + 2)
+        for (index, row) in ([header] + rows).enumerated() {
             let padded = (0..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
             print((padded + [row[4]]).joined(separator: "  "))
+            if index > 0 { print(indent + Self.changesLine(strategies[index - 1], yardsticks: yardsticks)) }
         }
     }
 }

@@ -21,7 +21,7 @@ struct Answer: Sendable {
 
     static func all(
         claims: ClaimsFile, findings: RunFindings, groups: [String: String],
-        costCategories: CostCategories = .empty
+        changes: [String: String] = [:], costCategories: CostCategories = .empty
     ) -> [Answer] {
         let runGroups = Set(groups.values)
         let asked = claims.questions.map(\.group)
@@ -33,7 +33,7 @@ struct Answer: Sendable {
             var answer = Answer(
                 group: question.group, question: question.question,
                 yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
-                findings: answered.flatMap { sentences(for: $0, findings: findings) },
+                findings: answered.flatMap { sentences(for: $0, findings: findings, changes: changes[$0] ?? "") },
                 ratios: findings.ratios.filter { answered.contains($0.strategy) }.sorted {
                     ($0.strategy, findings.bytes[$0.profile] ?? 0, $0.profile)
                         < ($1.strategy, findings.bytes[$1.profile] ?? 0, $1.profile)
@@ -49,9 +49,9 @@ struct Answer: Sendable {
         }
     }
 
-    /// `` `snake-case-strategy` vs `synthesized`: slower on small 1.46× (1.44–1.47), medium … ``,
+    /// `` `snake-case-strategy` vs `synthesized` (changes: …): slower on small 1.46× (1.44–1.47), … ``,
     /// one sentence per yardstick it was paired with; outcomes other than ok in a sentence of their own.
-    static func sentences(for strategy: String, findings: RunFindings) -> [String] {
+    static func sentences(for strategy: String, findings: RunFindings, changes: String = "") -> [String] {
         let rows = findings.ratios.filter { $0.strategy == strategy }
         var out: [String] = []
         for yardstick in Set(rows.map(\.yardstick)).sorted() {
@@ -61,7 +61,8 @@ struct Answer: Sendable {
                 guard let rows = byVerdict[verdict] else { return nil }
                 return "\(verdict.phrase) on " + rows.map { "\($0.profile) \($0.ratio.text)" }.joined(separator: ", ")
             }
-            out.append("`\(strategy)` vs `\(yardstick)`: " + parts.joined(separator: "; "))
+            let what = changes.isEmpty ? "" : " (changes: \(changes))"
+            out.append("`\(strategy)` vs `\(yardstick)`\(what): " + parts.joined(separator: "; "))
         }
         let notOK = (findings.outcomes[strategy] ?? [:]).filter { $0.value != .ok }
         for outcome in Set(notOK.values).sorted(by: { $0.rawValue < $1.rawValue }) {

@@ -43,7 +43,14 @@ enum HTMLReport {
                 body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
             }
             body += costChart(groupCells, costs: costs, categories: costCategories)
-            body += table(groupCells, all: cells) + "</section>"
+            body += table(groupCells, all: cells)
+            let changes = Reports.changesLines(groupCells)
+            if !changes.isEmpty {
+                body +=
+                    "<p>\(e(Reports.changesHeading))</p><ul>"
+                    + changes.map { "<li>\(e($0.replacingOccurrences(of: "`", with: "")))</li>" }.joined() + "</ul>"
+            }
+            body += "</section>"
         }
         let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {

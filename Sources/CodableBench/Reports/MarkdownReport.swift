@@ -42,6 +42,8 @@ enum MarkdownReport {
                 out.append(columns.joined(separator: " | ").wrappedInPipes)
             }
             out.append("")
+            let changes = Reports.changesLines(groupCells)
+            if !changes.isEmpty { out += [Reports.changesHeading, ""] + changes.map { "- \($0)" } + [""] }
         }
         let scaling = Reports.scalingRows(run: run, cells: cells)
         if !scaling.isEmpty {

@@ -24,11 +24,30 @@ enum Reports {
     }
 
     /// The answer to every question the claims ask, then to every other group the run measured.
-    static func answers(run: RunData, claims: ClaimsFile) -> [Answer] {
+    static func answers(run: RunData, claims: ClaimsFile, changes: [String: String]? = nil) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
         return Answer.all(
-            claims: claims, findings: RunFindings(run: run), groups: groups, costCategories: costCategories(run))
+            claims: claims, findings: RunFindings(run: run), groups: groups, changes: changes ?? catalogueChanges,
+            costCategories: costCategories(run))
     }
+
+    /// What each strategy of the catalogue changes against its yardstick (`Strategy.changes`).
+    static var catalogueChanges: [String: String] {
+        Dictionary(CommandLineTool.catalogue.map { ($0.id, $0.changes) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Under a group's table: what each of its strategies changes, once per strategy.
+    static func changesLines(_ cells: [CellSummary], changes: [String: String] = catalogueChanges) -> [String] {
+        var seen = Set<String>()
+        return cells.compactMap { cell in
+            guard seen.insert(cell.key.strategy).inserted, let text = changes[cell.key.strategy], !text.isEmpty else {
+                return nil
+            }
+            return "`\(cell.key.strategy)`: \(text)"
+        }
+    }
+
+    static let changesHeading = "What each strategy changes against its yardstick:"
 
     /// The categories file, for the titles of the categories the run's costs.csv names (their ids
     /// if the file cannot be read).

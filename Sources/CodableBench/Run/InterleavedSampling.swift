@@ -76,7 +76,10 @@ final class InterleavedSampling {
                     ? LockstepSchedule(yardstick: members.indices.map { $0 % 2 == 1 ? $0 - 1 : nil })
                     : LockstepSchedule(
                         members: members.map {
-                            ($0.cell.strategy.id, $0.cell.strategy.group, $0.cell.strategy.isReference, $0.cell.strategy.yardstick)
+                            let strategy = $0.cell.strategy
+                            // A reference expected to fail here (strict, faulty data) yardsticks nothing.
+                            let isReference = strategy.isReference && strategy.expectedOutcome(on: $0.cell.source) == .ok
+                            return (strategy.id, strategy.group, isReference, strategy.yardstick)
                         }),
                 plan: options.plan, environment: environment, launcher: runner.launcher(for:))
         }

@@ -45,6 +45,10 @@ public struct Strategy: @unchecked Sendable {
     /// The strategy this one is timed against when that is not its group's reference: the plain
     /// technique a reader compares it with (`snake-case-strategy` against `synthesized`).
     public let yardstick: String?
+    /// The one technique this strategy differs by from its yardstick, so a ratio answers one
+    /// question ("tree parse + `as?` casts instead of `JSONDecoder`"). For a strategy timed against
+    /// none, why it has none. Shown by `list`, the reports and the Answers.
+    public let changes: String
     /// Profiles the strategy runs on by default (overridden by `--profile`).
     public let defaultProfiles: [String]
     /// Files the strategy runs on by default (e.g. `twitter.json`), looked up by name in the run's
@@ -86,6 +90,7 @@ public struct Strategy: @unchecked Sendable {
         isPitfall: Bool = false,
         isReference: Bool = false,
         yardstick: String? = nil,
+        changes: String = "",
         defaultProfiles: [String]? = nil,
         defaultFiles: [String] = [],
         isHidden: Bool = false,
@@ -96,7 +101,7 @@ public struct Strategy: @unchecked Sendable {
     ) {
         self.init(
             id: id, group: group, summary: summary, contract: contract, isPitfall: isPitfall,
-            isReference: isReference, yardstick: yardstick, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
+            isReference: isReference, yardstick: yardstick, changes: changes, defaultProfiles: defaultProfiles, defaultFiles: defaultFiles,
             isHidden: isHidden, timeoutCap: timeoutCap, expectedOutcomes: expectedOutcomes,
             input: { $0 }, run: decode, canonical: canonical)
     }
@@ -112,6 +117,7 @@ public struct Strategy: @unchecked Sendable {
         isPitfall: Bool = false,
         isReference: Bool = false,
         yardstick: String? = nil,
+        changes: String = "",
         defaultProfiles: [String]? = nil,
         defaultFiles: [String] = [],
         isHidden: Bool = false,
@@ -128,6 +134,7 @@ public struct Strategy: @unchecked Sendable {
         self.isPitfall = isPitfall
         self.isReference = isReference
         self.yardstick = yardstick
+        self.changes = changes
         // Without profiles named, a strategy runs on the standard sizes unless it is bound to files.
         self.defaultProfiles = defaultProfiles ?? (defaultFiles.isEmpty ? ["small", "medium", "large"] : [])
         self.defaultFiles = defaultFiles
