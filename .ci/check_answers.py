@@ -1,5 +1,5 @@
 """CI: a run's report.md opens with the Answers section, and every claim in the claims file has a
-verdict (holds, does not hold, holds only for, or not measured in this run with its reason).
+verdict (holds, does not hold, holds only for, undecided or not measured in this run, with its reason).
 Usage: check_answers.py REPORT_MD CLAIMS_JSON"""
 import json
 import sys
@@ -12,7 +12,7 @@ problems = []
 if not headings or headings[0] != "## Answers":
     problems.append(f"the first section is {headings[0] if headings else 'missing'}, not ## Answers")
 answers = report.split("## Measurements")[0]
-verdicts = ("**holds**", "**does not hold**", "**holds only for", "**not measured in this run**")
+verdicts = ("**holds**", "**does not hold**", "**holds only for", "**undecided**", "**not measured in this run**")
 lines = [line for line in answers.splitlines() if line.startswith("- **")]
 for claim in claims["claims"]:
     says = claim["says"]

@@ -22,11 +22,11 @@ struct ClaimsTests {
     static func check(
         _ strategy: String, against: String? = nil, profiles: [String]? = nil, sweep: String? = nil,
         expect: ClaimsFile.Check.Expectation? = nil, atLeast: Double? = nil, atMost: Double? = nil,
-        outcome: Outcome? = nil
+        outcome: Outcome? = nil, alongside: [String]? = nil
     ) -> ClaimsFile.Check {
         ClaimsFile.Check(
             strategy: strategy, against: against, profiles: profiles, sweep: sweep, expect: expect,
-            atLeast: atLeast, atMost: atMost, outcome: outcome)
+            atLeast: atLeast, atMost: atMost, outcome: outcome, alongside: alongside)
     }
 
     /// handwritten vs synthesized on three sizes, jsonserialization-manual along a sweep, a pitfall's timeouts.
@@ -60,9 +60,10 @@ struct ClaimsTests {
             Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["small", "medium"], atLeast: 10))
                 == .doesNotHold)
         #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atLeast: 3.9)) == .holds)
-        // The interval 3.9–4.1 straddles 4: not decided, so not measured, with the figure as the reason.
+        // The interval 3.9–4.1 straddles 4: measured but undecided, with the figure and what it straddles.
         let straddling = Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atLeast: 4))
-        #expect(straddling == .notMeasured("interval too wide to decide on small 4.00× (3.90–4.10)"))
+        #expect(straddling == .undecided("interval straddles 4 on small 4.00× (3.90–4.10)"))
+        #expect(straddling.description == "undecided (interval straddles 4 on small 4.00× (3.90–4.10))")
         #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atMost: 4.2)) == .holds)
         #expect(Self.verdict(Self.check("synthesized", against: "ref", profiles: ["small"], atMost: 3.8)) == .doesNotHold)
     }
@@ -80,8 +81,8 @@ struct ClaimsTests {
                 Self.check(
                     "handwritten", against: "synthesized", profiles: ["large"],
                     expect: .same)), against: Self.findings)
-        #expect(large.verdict == .notMeasured("interval too wide to decide on large 1.00× (0.96–1.04)"))
-        #expect(large.points.map(\.state) == [.undecided])
+        #expect(large.verdict == .undecided("interval straddles 1 and the ±2% margin on large 1.00× (0.96–1.04)"))
+        #expect(large.points.map(\.state) == [.undecided(straddles: "1 and the ±2% margin")])
         // Undecided points are named but do not stop the decided ones from deciding.
         #expect(Self.verdict(Self.check("handwritten", against: "synthesized", expect: .same)) == .holds)
     }
@@ -102,6 +103,34 @@ struct ClaimsTests {
             Self.verdict(Self.check("manual", against: "synthesized", sweep: "elements", expect: .slower))
                 == .notMeasured("no point of the check was run"))
         #expect(Self.verdict(Self.check("absent", against: "synthesized", expect: .slower)) == .notMeasured("`absent` was not run"))
+    }
+
+    @Test func anotherFormOfTheStrategyIsShownThroughItsYardstickAndDecidesNothing() {
+        // manual-2019 was paired only with manual: its ratio to synthesized is the product, with
+        // the product of the bounds as its interval.
+        var findings = Self.findings
+        findings.outcomes["manual-2019"] = ["u0": .ok, "u9": .ok]
+        findings.ratios.append(
+            RatioRow(
+                runID: "r", profile: "u0", group: "g", strategy: "manual-2019", yardstick: "manual",
+                ratio: PairedRatio(value: 2.0, low: 1.8, high: 2.2, pairs: 40, generations: 12)))
+        var check = Self.check("manual", against: "synthesized", sweep: "unrelated", expect: .slower)
+        check.alongside = ["manual-2019"]
+        let result = ClaimChecker.check(Self.claim(check), against: findings)
+        #expect(result.verdict == .holdsOnlyFor(["unrelated 0"]))
+        #expect(
+            result.points[0].alongside
+                == ["`manual-2019` 2.40× (2.07–2.75) = 1.20× for `manual` × 2.00× for its own change"])
+        // Not paired at u9: nothing to show there.
+        #expect(result.points[1].alongside == [])
+        let line = AnswersText.claimLine(result, sources: ClaimsFile.none)
+        #expect(line.text.contains("unrelated 0 1.20× (1.15–1.25) (with `manual-2019` 2.40× (2.07–2.75)"))
+        // The other form must be a known strategy, and needs a ratio check.
+        check.alongside = ["nowhere"]
+        #expect(
+            ClaimsFile(sources: [], questions: [], claims: [Self.claim(check)]).problems(knownStrategies: ["manual", "synthesized"])
+                .contains("claim 'c': unknown strategy 'nowhere'"))
+        #expect(Self.check("manual", profiles: ["small"], outcome: .ok, alongside: ["x"]).problem == "'alongside' needs a ratio check")
     }
 
     @Test func aRatioIsReadEitherWayRound() {
@@ -128,7 +157,8 @@ struct ClaimsTests {
                 == .notMeasured("`broken` ended wrong-output on small"))
         #expect(
             Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["large", "huge"], expect: .same))
-                == .notMeasured("interval too wide to decide on large 1.00× (0.96–1.04); `handwritten` not run on huge"))
+                == .undecided(
+                    "interval straddles 1 and the ±2% margin on large 1.00× (0.96–1.04); `handwritten` not run on huge"))
         #expect(
             Self.verdict(Self.check("loop", against: "handwritten", profiles: ["small"], expect: .slower))
                 == .notMeasured("`loop` and `handwritten` were not paired on small"))

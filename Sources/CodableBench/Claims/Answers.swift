@@ -91,7 +91,7 @@ extension SpeedVerdict {
         case .faster: "faster"
         case .slower: "slower"
         case .same: "same speed (within ±\(Int(Self.defaultMargin * 100))%)"
-        case .undecided: "not decided"
+        case .undecided: "undecided (the interval straddles \(Self.straddled()))"
         }
     }
 }

@@ -10,37 +10,50 @@ struct ClaimResult: Sendable {
         let state: State
         /// `1.46× (1.44–1.47)` or an outcome; empty when nothing was measured.
         let figure: String
+        /// The check's other forms here: `` `x-2019` 3.61× (…) = 1.52× for `x` × 2.37× for its own change ``.
+        var alongside: [String] = []
 
         enum State: Equatable, Sendable {
             case holds
             case fails
-            /// Measured, but the interval cannot tell (it straddles the threshold or the margin).
-            case undecided
+            /// Measured, but the interval cannot tell: it straddles what is named here ("10", or
+            /// "1 and the ±2% margin").
+            case undecided(straddles: String)
             /// Nothing to judge here, and why (without the point: "`x` not run").
             case missing(String)
         }
     }
 }
 
-/// Holds, does not hold, holds only at some points, or cannot be judged from this run.
+/// Holds, does not hold, holds only at some points, measured but undecided, or not measured.
+///
+/// The one rule: a point holds or fails only when its interval lies wholly on one side of what the
+/// claim names (a threshold; for speed claims `SpeedVerdict`: below 1, above 1, or within the ±2%
+/// margin). A claim none of whose points decides is `undecided` when any point was measured, with
+/// each interval and what it straddles, and `notMeasured` only when no point has a figure.
 enum ClaimVerdict: Equatable, Sendable, CustomStringConvertible {
     case holds
     case doesNotHold
     /// Holds at these points and not at others.
     case holdsOnlyFor([String])
+    /// Measured, but no interval settles it: the intervals and what they straddle.
+    case undecided(String)
     case notMeasured(String)
 
     var description: String {
-        if case .notMeasured(let reason) = self { return "\(headline) (\(reason))" }
-        return headline
+        switch self {
+        case .notMeasured(let reason), .undecided(let reason): "\(headline) (\(reason))"
+        default: headline
+        }
     }
 
-    /// The verdict without the reason it was not measured.
+    /// The verdict without its reason.
     var headline: String {
         switch self {
         case .holds: "holds"
         case .doesNotHold: "does not hold"
         case .holdsOnlyFor(let points): "holds only for \(points.joined(separator: ", "))"
+        case .undecided: "undecided"
         case .notMeasured: "not measured in this run"
         }
     }
@@ -63,15 +76,19 @@ enum ClaimVerdict: Equatable, Sendable, CustomStringConvertible {
                 places[point.reason, default: []].append(point.where)
             }
             let text = reasons.map { "\($0) on \(places[$0]!.joined(separator: ", "))" }.joined(separator: "; ")
-            self = .notMeasured(text.isEmpty ? "no point to judge" : text)
+            let measured = points.contains { if case .undecided = $0.state { true } else { false } }
+            self = measured ? .undecided(text) : .notMeasured(text.isEmpty ? "no point to judge" : text)
         }
     }
 
     /// Why each point could not decide, and where.
     private static func reasons(_ points: [ClaimResult.PointResult]) -> [(reason: String, where: String)] {
         points.map { point in
-            if case .missing(let reason) = point.state { return (reason, point.label) }
-            return ("interval too wide to decide", "\(point.label) \(point.figure)")
+            switch point.state {
+            case .missing(let reason): return (reason, point.label)
+            case .undecided(let boundary): return ("interval straddles \(boundary)", "\(point.label) \(point.figure)")
+            case .holds, .fails: return ("", point.label)  // not reached: such points decide
+            }
         }
     }
 }
@@ -126,17 +143,34 @@ enum ClaimChecker {
         }
         let state: ClaimResult.PointResult.State
         if let threshold = check.atLeast {
-            state = ratio.low >= threshold ? .holds : ratio.high < threshold ? .fails : .undecided
+            state = ratio.low >= threshold ? .holds : ratio.high < threshold ? .fails : .undecided(straddles: threshold.formatted)
         } else if let threshold = check.atMost {
-            state = ratio.high <= threshold ? .holds : ratio.low > threshold ? .fails : .undecided
+            state = ratio.high <= threshold ? .holds : ratio.low > threshold ? .fails : .undecided(straddles: threshold.formatted)
         } else {
             let verdict = SpeedVerdict(ratio, margin: margin)
             switch (check.expect!, verdict) {
-            case (_, .undecided): state = .undecided
+            case (_, .undecided): state = .undecided(straddles: SpeedVerdict.straddled(margin: margin))
             case (.faster, .faster), (.slower, .slower), (.same, .same): state = .holds
             default: state = .fails
             }
         }
-        return ClaimResult.PointResult(label: label, state: state, figure: ratio.text)
+        var point = ClaimResult.PointResult(label: label, state: state, figure: ratio.text)
+        point.alongside = (check.alongside ?? []).compactMap { form in
+            alongside(form, against: against, on: profile, findings: findings)
+        }
+        return point
+    }
+
+    /// `` `form` 3.61× (3.50–3.73) = 1.52× for `technique` × 2.37× for its own change ``, or nil
+    /// where `form` was paired with neither `against` nor a strategy paired with it.
+    static func alongside(_ form: String, against: String, on profile: String, findings: RunFindings) -> String? {
+        guard let (ratio, via) = findings.chainedRatio(of: form, against: against, on: profile) else { return nil }
+        var text = "`\(form)` \(ratio.text)"
+        if let via, let step = findings.ratio(of: form, against: via, on: profile),
+            let base = findings.ratio(of: via, against: against, on: profile)
+        {
+            text += String(format: " = %.2f× for `\(via)` × %.2f× for its own change", base.value, step.value)
+        }
+        return text
     }
 }

@@ -55,6 +55,9 @@ struct ClaimsFile: Decodable, Equatable, Sendable {
         var atLeast: Double?
         var atMost: Double?
         var outcome: Outcome?
+        /// Other forms of `strategy` (the technique as its source wrote it), shown at every point
+        /// with their ratio to `against` and what their own change adds; they decide nothing.
+        var alongside: [String]?
 
         enum Expectation: String, Decodable, Sendable {
             case faster, slower, same
@@ -62,6 +65,8 @@ struct ClaimsFile: Decodable, Equatable, Sendable {
 
         /// The strategies the check names.
         var strategies: [String] { [strategy] + (against.map { [$0] } ?? []) }
+        /// Every strategy the check mentions, those shown alongside too.
+        var mentioned: [String] { strategies + (alongside ?? []) }
     }
 
     static let folklore = "folklore"
@@ -112,7 +117,7 @@ extension ClaimsFile {
                 out.append("\(label): unknown source '\(claim.source)' (a source id, or folklore)")
             }
             if let knownStrategies {
-                for id in claim.check.strategies where !knownStrategies.contains(id) {
+                for id in claim.check.mentioned where !knownStrategies.contains(id) {
                     out.append("\(label): unknown strategy '\(id)'")
                 }
             }
@@ -139,6 +144,7 @@ extension ClaimsFile.Check {
             return "a ratio threshold must be a positive number, got \(threshold)"
         }
         if against == strategy { return "a strategy against itself" }
+        if alongside != nil && against == nil { return "'alongside' needs a ratio check" }
         return nil
     }
 }

@@ -71,6 +71,24 @@ struct RunFindings: Sendable {
         return ratios.first { $0.strategy == against && $0.yardstick == strategy && $0.profile == profile }?.ratio.inverted
     }
 
+    /// `strategy` over `against`: paired directly, or else through one strategy paired with both
+    /// (`via`), as the product of the two ratios. A chained interval multiplies the two intervals'
+    /// bounds: wider than a paired one would be, never narrower.
+    func chainedRatio(of strategy: String, against: String, on profile: String) -> (ratio: PairedRatio, via: String?)? {
+        if let direct = ratio(of: strategy, against: against, on: profile) { return (direct, nil) }
+        for row in ratios where row.strategy == strategy && row.profile == profile {
+            guard let second = ratio(of: row.yardstick, against: against, on: profile) else { continue }
+            let first = row.ratio
+            return (
+                PairedRatio(
+                    value: first.value * second.value, low: first.low * second.low, high: first.high * second.high,
+                    pairs: min(first.pairs, second.pairs), generations: min(first.generations, second.generations)),
+                row.yardstick
+            )
+        }
+        return nil
+    }
+
     /// Profiles `strategy` ran on, smallest payload first.
     func profiles(of strategy: String) -> [String] {
         (outcomes[strategy] ?? [:]).keys.sorted(by: smallerFirst)

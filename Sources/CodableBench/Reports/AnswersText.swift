@@ -31,13 +31,22 @@ enum AnswersText {
         let evidence = result.points.compactMap { point -> String? in
             switch point.state {
             case .missing: return nil
-            case .undecided: return "\(point.label) \(point.figure), not decided"
-            case .holds, .fails: return "\(point.label) \(point.figure)"
+            case .undecided: return "\(point.label) \(point.figure), undecided" + alongside(point)
+            case .holds, .fails: return "\(point.label) \(point.figure)" + alongside(point)
             }
         }
         if !evidence.isEmpty { text += ": " + evidence.joined(separator: ", ") }
-        if case .notMeasured(let reason) = result.verdict { text += ". Not measured: \(reason)" }
+        switch result.verdict {
+        case .notMeasured(let reason): text += ". Not measured: \(reason)"
+        case .undecided(let reason): text += ". Undecided: \(reason)"
+        default: break
+        }
         return (result.verdict.headline, text)
+    }
+
+    /// ` (with `x-2019` 3.61× (…) = 1.52× for `x` × 2.37× for its own change)`, or nothing.
+    static func alongside(_ point: ClaimResult.PointResult) -> String {
+        point.alongside.isEmpty ? "" : " (with " + point.alongside.joined(separator: "; ") + ")"
     }
 
     /// `` `handwritten` / `synthesized` ≥ 10 on small, medium, large ``.

@@ -207,7 +207,7 @@ enum HTMLReport {
         case .holds: "v-holds"
         case .doesNotHold: "v-not"
         case .holdsOnlyFor: "v-only"
-        case .notMeasured: "v-none"
+        case .undecided, .notMeasured: "v-none"
         }
     }
 

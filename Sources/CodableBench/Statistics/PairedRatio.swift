@@ -168,6 +168,11 @@ enum SpeedVerdict: String, Sendable, CaseIterable {
 
     /// The equivalence margin of every run (recorded in results/README.md).
     static let defaultMargin = 0.02
+
+    /// What an undecided interval straddles: "1 and the ±2% margin".
+    static func straddled(margin: Double = defaultMargin) -> String {
+        "1 and the ±\((margin * 100).formatted)% margin"
+    }
 }
 
 /// Two-sided 95% quantiles of Student's t distribution.
