@@ -62,16 +62,16 @@ public enum EncodingStrategies {
         Strategy(
             id: "encode-if-present", group: group,
             summary: "hand-written encode(to:), nil optionals left out with encodeIfPresent (subclass Codable posts)",
-            changes: "a hand-written encode(to:) leaving nil optionals out with encodeIfPresent",
+            changes: "a hand-written encode(to:) leaving nil optionals out with encodeIfPresent, as synthesized does",
             defaultProfiles: sizes,
-            input: { PolicyFeed<IfPresent>(feed: try standardFeed($0)) }, run: encode,
+            input: { PolicyFeed(feed: try standardFeed($0), policy: .ifPresent) }, run: encode,
             canonical: { try .written($0, nilKeys: .omitted, readBack: readBack) }),
         Strategy(
             id: "encode-explicit-nulls", group: group,
             summary: "the same encode(to:), nil optionals sent as null so every key is there (subclass Codable posts)",
-            changes: "nil optionals written as null (encode instead of encodeIfPresent)",
+            yardstick: "encode-if-present", changes: "nil optionals written as null (encode instead of encodeIfPresent)",
             defaultProfiles: sizes,
-            input: { PolicyFeed<ExplicitNull>(feed: try standardFeed($0)) }, run: encode,
+            input: { PolicyFeed(feed: try standardFeed($0), policy: .explicitNull) }, run: encode,
             canonical: { try .written($0, nilKeys: .writtenAsNull, readBack: readBack) }),
         Strategy(
             id: "encode-composed", group: group,

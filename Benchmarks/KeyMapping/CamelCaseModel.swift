@@ -94,7 +94,9 @@ enum CamelCase {
         let decoder = makeStandardDecoder()
         decoder.keyDecodingStrategy = .custom { path in
             let key = path.last!
-            guard key.intValue == nil, key.stringValue.contains("_") else { return key }
+            // A Character, not a String: `contains("_")` with a String argument is Foundation's
+            // substring search (CFStringFind through NSString), which cost more than the conversion.
+            guard key.intValue == nil, key.stringValue.contains("_" as Character) else { return key }
             var camel = ""
             var upperNext = false
             for character in key.stringValue {

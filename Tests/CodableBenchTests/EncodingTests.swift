@@ -30,9 +30,7 @@ struct EncodingTests {
             Strategy(
                 id: "test-encoder", group: "test", summary: "test", input: EncodingStrategies.standardFeed,
                 run: { feed in
-                    policyNulls
-                        ? try EncodingStrategies.encode(PolicyFeed<ExplicitNull>(feed: feed))
-                        : try EncodingStrategies.encode(PolicyFeed<IfPresent>(feed: feed))
+                    try EncodingStrategies.encode(PolicyFeed(feed: feed, policy: policyNulls ? .explicitNull : .ifPresent))
                 },
                 canonical: { try .written($0, nilKeys: rule, readBack: EncodingStrategies.readBack) })
         }
