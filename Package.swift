@@ -29,6 +29,8 @@ let package = Package(
     products: [
         .executable(name: "benchmarks", targets: ["benchmarks"]),
         .library(name: "CodableBench", targets: ["CodableBench"]),
+        // The built-in strategies, for packages that time them with another tool (scripts/crosscheck).
+        .library(name: "CodableBenchCatalogue", targets: ["Catalogue"]),
     ],
     // `swift build --traits Simdjson` (with Debian's libsimdjson-dev) adds ref-simdjson, the
     // throughput ceiling every report compares with. Off by default: nothing requires the library.

@@ -165,6 +165,13 @@ public struct Strategy: @unchecked Sendable {
         }
     }
 
+    /// The timed work on `data`, prepared as a worker prepares it (outside the timing): call it with
+    /// a count to run the decode that many times. For timing a strategy in another harness, such as
+    /// the package-benchmark cross-check (`scripts/crosscheck`).
+    public func timedWork(on data: Data) throws -> (Int) throws -> Void {
+        try prepareRepeated(data)
+    }
+
     /// Runs the verification decode (for callers outside the worker, such as tests).
     public func verificationOutput(for data: Data) throws -> CanonicalOutput {
         try decodeForVerification(data)
