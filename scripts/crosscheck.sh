@@ -20,7 +20,7 @@ done
 
 strategies=(synthesized handwritten jsonserialization-manual jsonserialization-manual-2019 snake-case-strategy)
 "$bench" run "${strategies[@]/#/--strategy=}" --profile small --profile medium --no-count \
-  --out "$out/codablebench" > "$out/codablebench.log"
+  --out "$out/codablebench" > "$out/codablebench.log" 2>&1 || { tail -20 "$out/codablebench.log"; exit 1; }
 
 for run in $(seq "$runs"); do
   mkdir -p "$out/package-benchmark-$run"
