@@ -10,6 +10,7 @@ paired ratios, its interval the product of their bounds.
 
 Agreement: package-benchmark's ratio (the median over its runs) lies within CodableBench's 95%
 interval widened by package-benchmark's own spread (half the range of its runs, on a log scale).
+With one package-benchmark run there is no such spread, and agreement is not judged.
 """
 import csv
 import glob
@@ -83,19 +84,26 @@ def main():
             if cb is None or not pb:
                 continue
             middle = statistics.median(pb)
-            spread = (math.log(max(pb)) - math.log(min(pb))) / 2
-            low, high = math.log(cb[1]) - spread, math.log(cb[2]) + spread
-            agrees = low <= math.log(middle) <= high
-            agreed += agrees
-            total += 1
+            if len(pb) > 1:
+                spread = (math.log(max(pb)) - math.log(min(pb))) / 2
+                low, high = math.log(cb[1]) - spread, math.log(cb[2]) + spread
+                agrees = low <= math.log(middle) <= high
+                agreed += agrees
+                total += 1
+                verdict = "yes" if agrees else "NO"
+            else:
+                verdict = "-"
             cb_text = f"{cb[0]:.3f}× ({cb[1]:.3f}–{cb[2]:.3f})" + ("*" if via else "")
             if via:
                 chained.add(via)
             pb_text = f"{middle:.3f}× ({min(pb):.3f}–{max(pb):.3f}, n={len(pb)})"
-            print(f"{strategy + ' / ' + yardstick:58} {profile:8} {cb_text:31} {pb_text:31} {'yes' if agrees else 'NO'}")
+            print(f"{strategy + ' / ' + yardstick:58} {profile:8} {cb_text:31} {pb_text:31} {verdict}")
     if chained:
         print(f"* through {', '.join(sorted(chained))}: the product of two paired ratios and of their bounds")
-    print(f"{agreed} of {total} ratios agree within their combined noise")
+    if total:
+        print(f"{agreed} of {total} ratios agree within their combined noise")
+    else:
+        print("agreement not judged: one package-benchmark run gives no estimate of its own noise (run 2 or more)")
 
 
 main()

@@ -3,7 +3,7 @@ import Foundation
 import StandardModel
 
 /// The subtype fields: a video's media, a gallery's photo count.
-struct Video: Decodable {
+struct Video: Codable {
     let url: URL
     let durationSeconds: Int
 
@@ -129,7 +129,7 @@ struct ClassFeed<Classes: ArticleClasses>: Decodable {
 }
 
 /// The reference: one flat synthesized struct with every subtype's fields optional.
-struct FlatArticle: Decodable {
+struct FlatArticle: Codable {
     let id: Int64
     let title: String
     let subtitle: String?
@@ -212,6 +212,15 @@ struct StructFeed<Element: Decodable>: Decodable {
     let data: FeedData
 
     static func decode(_ data: Data) throws -> Self { try makeStandardDecoder().decode(Self.self, from: data) }
+}
+
+extension StructFeed: Encodable where Element: Encodable {}
+extension StructFeed.FeedData: Encodable where Element: Encodable {}
+
+/// A subtype payload read into the flat struct (outside the timing), for the encoders to write
+/// back: the plain form the subclass encoders are timed against (group `encoding`).
+public func flatSubtypeFeed(_ data: Data) throws -> some Encodable {
+    try StructFeed<FlatArticle>.decode(data)
 }
 
 extension FlatArticle: StandardArticleFields {

@@ -93,7 +93,7 @@ public enum EncodingStrategies {
             isReference: true,
             changes: "nothing: the synthesized encode of the subtype payloads, the yardstick of the class encoders",
             defaultProfiles: subtypes,
-            input: FlatSubtypeFeed.input, run: encode,
+            input: flatSubtypeFeed, run: encode,
             canonical: { try .written($0, nilKeys: .omitted, readBack: readBackWithKinds) }),
         Strategy(
             id: "encode-subclass-override", group: group,

@@ -1,3 +1,4 @@
+import Catalogue
 @testable import CodableBench
 import Foundation
 import Testing
@@ -106,6 +107,21 @@ struct ABGateTests {
             synthesized-vs-handwritten   handwritten                strict       small         hand-written
             """
         #expect(BaselineBuild.parseList(list) == ["synthesized", "handwritten"])
+        // Builds since the fair match-ups print what each strategy changes on an indented line.
+        let withChanges = """
+            group                        strategy                   expectation  payloads      description
+            synthesized-vs-handwritten   synthesized (reference)    strict       small,medium  compiler-synthesized
+                                         no yardstick on small: nothing: the anchor
+            synthesized-vs-handwritten   handwritten                strict       small         hand-written
+                                         vs synthesized; vs other: a hand-written init(from:)
+            """
+        #expect(BaselineBuild.parseList(withChanges) == ["synthesized", "handwritten"])
+    }
+
+    @Test func theCurrentListIsReadBackAsTheCatalogue() throws {
+        let list = try TestSupport.run(["list"])
+        #expect(list.status == 0)
+        #expect(BaselineBuild.parseList(list.stdout) == Set(Catalogue.all.filter { !$0.isHidden }.map(\.id)))
     }
 
     @Test func abRejectsABaselineThatIsNotAnExecutable() throws {

@@ -130,10 +130,13 @@ enum BaselineBuild {
         return parseList(String(decoding: data, as: UTF8.self))
     }
 
+    /// The strategy ids of `list`'s rows: the second column of each line after the header, but
+    /// for the indented lines under a row (what the strategy changes).
     static func parseList(_ text: String) -> Set<String> {
         Set(
             text.split(separator: "\n").dropFirst().compactMap { line in
-                line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
+                guard line.first != " " else { return nil }
+                return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
             })
     }
 }
