@@ -133,6 +133,22 @@ struct ClaimsTests {
         #expect(Self.check("manual", profiles: ["small"], outcome: .ok, alongside: ["x"]).problem == "'alongside' needs a ratio check")
     }
 
+    @Test func aFindingSaysWhatTheStrategyChangesAndARootWhyItHasNoYardstick() {
+        let findings = RunFindings(
+            outcomes: ["root": ["p": .ok], "x": ["p": .ok]],
+            ratios: [
+                RatioRow(
+                    runID: "r", profile: "p", group: "g", strategy: "x", yardstick: "root",
+                    ratio: PairedRatio(value: 1.1, low: 1.08, high: 1.12, pairs: 10, generations: 3))
+            ])
+        #expect(
+            Answer.sentences(for: "x", findings: findings, changes: "one thing")
+                == ["`x` vs `root` (changes: one thing): slower on p 1.10× (1.08–1.12)"])
+        #expect(
+            Answer.sentences(for: "root", findings: findings, changes: "nothing: the yardstick here")
+                == ["`root` on p: measured, with no yardstick on those payloads (nothing: the yardstick here)"])
+    }
+
     @Test func aRatioIsReadEitherWayRound() {
         // Only synthesized / ref was measured; ref / synthesized is its inverse.
         let result = ClaimChecker.check(

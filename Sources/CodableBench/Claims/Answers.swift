@@ -78,7 +78,7 @@ struct Answer: Sendable {
                 "`\(strategy)` on \(unpaired.joined(separator: ", ")): "
                     + (findings.ratios.isEmpty
                         ? "measured without a paired ratio (no yardstick ran beside it in this run)"
-                        : "measured, with no yardstick on those payloads"))
+                        : "measured, with no yardstick on those payloads" + (changes.isEmpty ? "" : " (\(changes))")))
         }
         return out
     }
