@@ -38,7 +38,14 @@ struct ExamplePackageTests {
         #expect(Set(cells.keys) == ["orders-synthesized", "orders-handwritten", "orders-dictionary"])
         for (strategy, rows) in cells {
             #expect(rows.allSatisfy { $0.outcome == .ok && $0.cell.profile == "orders.json" && $0.cell.group == "orders" }, "\(strategy)")
-            #expect(rows.contains { $0.metric == .wallTime && ($0.summary?.median ?? 0) > 0 }, "\(strategy)")
+            let wall = try #require(rows.first { $0.metric == .wallTime }?.summary, "\(strategy)")
+            #expect(wall.n >= 2 && wall.min > 0 && wall.min <= wall.median && wall.median <= wall.max, "\(strategy)")
+        }
+        // The two techniques are paired with the package's reference, each with an interval.
+        for strategy in ["orders-handwritten", "orders-dictionary"] {
+            let ratio = try #require(cells[strategy]?.first { $0.metric == .wallTime }?.ratio, "\(strategy)")
+            #expect(ratio.to == "orders-synthesized")
+            #expect(ratio.value.low <= ratio.value.value && ratio.value.value <= ratio.value.high)
         }
         // The captured payload's digest is on every row, so runs on different captures never compare.
         let bytes = try Data(contentsOf: Self.example.appendingPathComponent("Payloads/orders.json"))
