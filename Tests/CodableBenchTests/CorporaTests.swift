@@ -8,7 +8,7 @@ import Testing
 enum Corpora {
     static let folders = PayloadFolders(directories: [
         TestSupport.packageRoot.appendingPathComponent("Data/corpora"),
-        TestSupport.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora"),
+        TestSupport.shared.appendingPathComponent("corpora"),
     ])
     static let available = folders.locate("twitter.json") != nil
 

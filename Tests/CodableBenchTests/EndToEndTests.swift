@@ -466,7 +466,7 @@ struct EndToEndTests {
             "\(run.stderr)")
     }
 
-    static let testSuite = TestSupport.packageRoot.appendingPathComponent("../shared/JSONTestSuite/test_parsing")
+    static let testSuite = TestSupport.shared.appendingPathComponent("JSONTestSuite/test_parsing")
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: testSuite.path), "needs ../shared/JSONTestSuite"))
     func conformanceSweepOnASampleOfJSONTestSuite() throws {

@@ -9,6 +9,11 @@ enum TestSupport {
 
     static let profiles = ProfileCatalog(directory: packageRoot.appendingPathComponent("Data/profiles"))
 
+    /// The project's shared folder beside the clone (`../shared`): real-world corpora and
+    /// JSONTestSuite, which nobody here wrote and no user's clone has. The tests that read it say
+    /// so in their skip message (`needs ../shared/…`) and are skipped without it.
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+
     static func profile(_ name: String) throws -> Profile {
         try profiles.profile(named: name)
     }
