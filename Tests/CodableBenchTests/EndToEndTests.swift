@@ -384,6 +384,16 @@ struct EndToEndTests {
         #expect(mismatch.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func acrossNeedsTwoRunsWithRatiosAndSaysSoInOneLine() throws {
+        let good = try SyntheticRuns.file([.init(strategy: "a")])
+        for arguments in [["across", good], ["across", good, "/nonexistent/results.csv"]] {
+            let run = try TestSupport.run(arguments)
+            #expect(
+                run.status == 2 && run.stderr.hasPrefix("error: ") && run.stderr.split(separator: "\n").count == 1,
+                "\(arguments): \(run.status) \(run.stderr)")
+        }
+    }
+
     @Test func compareRejectsCorruptInputWithExitTwo() throws {
         let dir = try TestSupport.temporaryDirectory()
         let empty = dir.appendingPathComponent("empty.csv")

@@ -307,7 +307,7 @@ struct ReportTests {
                     + "- handwritten vs synthesized on small"))
         #expect(HTMLReport.render(run: run, cells: cells).contains("</summary><p>An interval narrows about as the square root"))
         run.ratios = ratio(0.995, 1.005)
-        #expect(!MarkdownReport.render(run: run, cells: cells).contains("budget-projection"))
+        #expect(!MarkdownReport.render(run: run, cells: cells).contains("benchmarks across"))
     }
 
     /// A run spent much in the machine's slow state says so, profile by profile; a steadier one,

@@ -150,18 +150,18 @@ enum Reports {
     }
 
     /// What to do about wide intervals (results/README.md, "Scheduling and stopping" and "What an
-    /// interval covers"; the scripts are in the CodableBench repository).
+    /// interval covers").
     static let wideRatioAdvice =
         "An interval narrows about as the square root of the sampling time: `--budget` gives every cell more "
-        + "(seconds per cell: 1.4 by default, 0.3 with `--quick`), and `python3 scripts/budget-projection.py RUN` estimates what more time "
-        + "would buy this run. A ratio between different kinds of code also moves from run to run (see the Answers' "
-        + "opening): run again at other times and compare with `python3 scripts/ratio-across-runs.py RUN RUN …`."
+        + "(seconds per cell: 1.4 by default, 0.3 with `--quick`). A ratio between different kinds of code also "
+        + "moves from run to run (see the Answers' opening): run again at other times and pool the runs with "
+        + "`benchmarks across RUN RUN …`."
 
     /// What to do about a run spent much in the slow state (results/README.md, "The machine's slow state").
     static let slowStateAdvice =
         "Pairs taken in a slow spell are left out of the ratios, but fewer pairs remain and the spells come and go "
         + "within pairs too. Runs with more of their samples in the slow state reach their targets less often; "
-        + "run again when the machine is steadier (`python3 scripts/slow-share.py RUN …` lists runs by this share)."
+        + "run again when the machine is steadier (`benchmarks compare` and each report give a run's share)."
 
     /// Each profile's knob summary, as the run recorded it.
     static func knobsByProfile(_ run: RunData) -> [String: String] {

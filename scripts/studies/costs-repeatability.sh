@@ -3,10 +3,10 @@
 # asks for: both write costs.csv, both reports show the breakdown, and the breakdowns are identical
 # (every function's category, self and inclusive instructions, calls and allocations; run ids and
 # row order aside). Also prints each run's wall time.
-# Usage: scripts/costs-repeatability.sh [extra `benchmarks run` options]
+# Usage: scripts/studies/costs-repeatability.sh [extra `benchmarks run` options]
 # Needs valgrind. A benchmark script: it takes a few minutes.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift build -c release --product benchmarks >/dev/null
 profiles=()
 for file in Data/profiles/*-small.json Data/profiles/small.json; do

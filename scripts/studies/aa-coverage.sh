@@ -5,14 +5,14 @@
 # machine did to them. (The self-test's A/A pair is two copies of one function at two addresses,
 # which may truly differ by a few tenths of a percent; these cannot, but for the roles: the baseline's
 # worker is the yardstick, sampled on both sides of this build's.) A benchmark script (minutes).
-# Usage: scripts/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005]
+# Usage: scripts/studies/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005]
 #   by default the baseline is a byte-identical copy of the binary (another file, as in a real ab);
-#   SAME_FILE=1 scripts/aa-coverage.sh …  the baseline is this very file.
+#   SAME_FILE=1 scripts/studies/aa-coverage.sh …  the baseline is this very file.
 # Keeps the run folders (samples of both builds, so every pair can be rebuilt) and prints, through
-# scripts/aa-coverage.py, each run's intervals that miss 1, the coverage with its 95% (Wilson)
+# scripts/studies/aa-coverage.py, each run's intervals that miss 1, the coverage with its 95% (Wilson)
 # interval, and its breakdown.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs="${1:?usage: aa-coverage.sh RUNS [ab options…]}"
 shift
 swift build -c release --product benchmarks >&2
@@ -35,4 +35,4 @@ for i in $(seq 1 "$runs"); do
   echo "$i $(( $(date +%s) - start ))" >> "$out/seconds"
 done
 # Each run's misses, the coverage, and why: by stopping point, without the stopping rule, by trim.
-python3 scripts/aa-coverage.py "$out"
+python3 scripts/studies/aa-coverage.py "$out"

@@ -11,8 +11,8 @@ This is where the figures in SampleSize.swift come from: against five batches of
 median of four, of two, and a single batch read slower, so every member of a generation takes the
 same odd number of batches.
 
-Usage: scripts/sample-estimators.py [--strategy ID] [--profile NAME] [--rounds N] SIZE [SIZE ...]
-e.g.   scripts/sample-estimators.py 1x5 1x4 1x3 1x2 1x1 2x5
+Usage: scripts/studies/sample-estimators.py [--strategy ID] [--profile NAME] [--rounds N] SIZE [SIZE ...]
+e.g.   scripts/studies/sample-estimators.py 1x5 1x4 1x3 1x2 1x1 2x5
 Needs a release build (swift build -c release --product benchmarks). A benchmark script: its
 figures depend on the machine and are not asserted anywhere.
 """

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+
+struct AcrossCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "across",
+        abstract: "How each paired ratio varies across runs made at different times, and the ratio pooled over them.",
+        discussion: """
+            For every ratio present in all the runs: its value in each, the spread (largest over \
+            smallest), whether the runs differ beyond their intervals (Cochran's Q, 5%), and the \
+            ratio pooled over the runs with a 95% interval that counts their differences \
+            (random effects). Widest spread first, then a summary.
+            """
+    )
+
+    @Argument(help: "Two or more runs: results.csv files, run folders or run ids.")
+    var runs: [String]
+
+    func run() throws {
+        guard runs.count >= 2 else { throw UsageError("across needs two or more runs, got \(runs.count)") }
+        let ratios = try runs.map { run -> [RatioKey: PairedRatio] in
+            let data = try RunData.load(run)
+            guard !data.ratios.isEmpty else { throw UsageError("\(run) has no paired ratios (ratios.csv)") }
+            return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })
+        }
+        print(Self.render(ratios))
+    }
+
+    struct RatioKey: Hashable, Comparable {
+        let profile: String, strategy: String, yardstick: String
+        init(_ row: RatioRow) { (profile, strategy, yardstick) = (row.profile, row.strategy, row.yardstick) }
+        static func < (a: Self, b: Self) -> Bool {
+            (a.profile, a.strategy, a.yardstick) < (b.profile, b.strategy, b.yardstick)
+        }
+    }
+
+    /// The table and summary for runs' ratios, each run's by key.
+    static func render(_ runs: [[RatioKey: PairedRatio]]) -> String {
+        let shared = runs.dropFirst().reduce(Set(runs[0].keys)) { $0.intersection($1.keys) }
+        let pooled = shared.sorted().compactMap { key in PooledRatio(runs.map { $0[key]! }).map { (key, $0) } }
+            .sorted { ($0.1.spread, $0.0) > ($1.1.spread, $1.0) }
+        var out = ["\(shared.count) ratios in all \(runs.count) runs"]
+        for (key, ratio) in pooled {
+            let values = ratio.values.map { String(format: "%.4g", $0) }.joined(separator: " ")
+            out.append(
+                String(format: "%6.1f%%", ratio.spread * 100) + "  " + (ratio.runsDiffer ? "differ" : "      ")
+                    + "  \(key.strategy) / \(key.yardstick) on \(key.profile): \(values); "
+                    + String(format: "pooled %.4g (%.4g–%.4g)", ratio.pooled, ratio.low, ratio.high))
+        }
+        let steady = pooled.filter { $0.1.spread < 0.02 }
+        let firm = pooled.filter { $0.1.high / $0.1.pooled - 1 <= 0.02 }
+        func share(_ part: Int, _ whole: Int) -> String { String(format: "%.1f%%", Double(part) / Double(max(whole, 1)) * 100) }
+        out.append("spread under 2% across the runs: \(steady.count) of \(pooled.count) (\(share(steady.count, pooled.count)))")
+        out.append(
+            "runs differ beyond their intervals (Q test, 5%): \(pooled.filter { $0.1.runsDiffer }.count) of \(pooled.count); "
+                + "of the ratios that spread under 2%: \(steady.filter { $0.1.runsDiffer }.count) of \(steady.count)")
+        out.append("pooled intervals within ±2%: \(firm.count) of \(pooled.count) (\(share(firm.count, pooled.count)))")
+        return out.joined(separator: "\n")
+    }
+}
