@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Every link in the repository's Markdown resolves inside the repository: the file exists, and an
+/// anchor names one of its headings (GitHub's rule: lowercased, punctuation dropped, spaces to
+/// hyphens). Nothing links outside the clone (`../shared` is not a user's).
+@Suite("Documentation links")
+struct DocumentationLinksTests {
+    static let root = TestSupport.packageRoot.standardizedFileURL
+
+    static let pages: [String] =
+        ["README.md", "results/README.md", "scripts/studies/README.md", "Examples/OrdersBench/README.md"]
+        + ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path)) ?? [])
+        .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
+
+    /// The targets of `[text](target)` links outside code blocks and code spans.
+    static func links(in text: String) -> [String] {
+        var out: [String] = []
+        var inBlock = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inBlock.toggle() }
+            if inBlock { continue }
+            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            var rest = Substring(prose)
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                out.append(String(rest[..<close]))
+                rest = rest[close...]
+            }
+        }
+        return out
+    }
+
+    /// GitHub's anchor for a heading.
+    static func anchor(_ heading: String) -> String {
+        String(
+            heading.lowercased().compactMap { c -> Character? in
+                if c == " " { return "-" }
+                return c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+            })
+    }
+
+    @Test(arguments: pages)
+    func everyLinkResolvesInsideTheRepository(page: String) throws {
+        let file = Self.root.appendingPathComponent(page)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for link in Self.links(in: text) where !link.hasPrefix("http://") && !link.hasPrefix("https://") {
+            let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let target =
+                parts[0].isEmpty ? file : file.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
+            #expect(target.path.hasPrefix(Self.root.path + "/"), "\(page): \(link) leaves the repository")
+            #expect(FileManager.default.fileExists(atPath: target.path), "\(page): \(link) does not exist")
+            if parts.count == 2, target.pathExtension == "md", let linked = try? String(contentsOf: target, encoding: .utf8) {
+                let anchors = linked.split(separator: "\n").filter { $0.hasPrefix("#") }
+                    .map { Self.anchor($0.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)) }
+                #expect(anchors.contains(parts[1]), "\(page): \(link): no such heading")
+            }
+        }
+    }
+
+    @Test func theReadmeIsAGuide() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 200)
+        #expect(readme.hasPrefix("# CodableBench\n\n```sh\nswift run -c release benchmarks"))
+        #expect(!readme.contains("../shared"))
+    }
+
+    @Test func linksAreFoundOutsideCodeOnly() {
+        let text = "see [a](x.md) and `[b](y.md)`\n```\n[c](z.md)\n```\n[d](w.md#h)"
+        #expect(Self.links(in: text) == ["x.md", "w.md#h"])
+        #expect(
+            Self.anchor("Cost breakdown: `costs.csv` and `Data/cost-categories.json`")
+                == "cost-breakdown-costscsv-and-datacost-categoriesjson")
+    }
+}
