@@ -10,7 +10,7 @@ Printed: the median and root-mean-square spread per set, and in how many ratios 
 than set A (about half if the two sets measure alike), for all ratios and split by whether a member
 is a "one-batch" decode: shorter than 50 ms in a comparison (payload) whose slowest median decode
 exceeds the 5 ms sample, so that its samples are one batch with no median to leave out the cold
-start after another worker ran (see results/README.md, "One-batch samples").
+start after another worker ran (see Documentation/Notebook.md, "One-batch samples").
 
 Run-to-run spread also depends on the machine's state during each run; interleave the runs of the
 two sets (A B A B ...) so that both see the same hours.

@@ -17,7 +17,7 @@ runs that share reached 95% (issue #13's back-to-back figure).
 
 Why: a ratio between code of different kinds (an object tree built by JSONSerialization against
 JSONDecoder) depends on the machine's memory state, which on this project's VMs drifts over
-minutes to hours (results/README.md, "What an interval covers"). If the matched ratios move as one
+minutes to hours (Documentation/Notebook.md, "What an interval covers"). If the matched ratios move as one
 and the others do not, what moved them is the run's moment, not the code or the harness's noise,
 and no amount of sampling within one run settles it. A benchmark script: it reads recorded runs.
 """

@@ -3,7 +3,7 @@
 # `swift run -c release benchmarks` runs it after the build), then `--quick` once. Prints each
 # run's wall-clock seconds (target: ≤ 300 s, `--quick` ≤ 90 s), then ratio-stability.py's
 # duty cycle (≥ 80%), share of non-reference cells within ±2% (≥ 95%), share of the run's samples
-# taken in the machine's slow state (what the ±2% figure depends on most; results/README.md) and
+# taken in the machine's slow state (what the ±2% figure depends on most; Documentation/Notebook.md) and
 # share of ratios that moved by less than 2% between the two runs (≥ 95%).
 # Usage: scripts/studies/run-targets.sh [OUT_DIR]   (default: a fresh temporary folder)
 # A benchmark script (timing targets are measured here, never asserted in unit tests).

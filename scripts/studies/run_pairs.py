@@ -89,7 +89,7 @@ def pairs(samples, ratios):
     return result
 
 
-# The harness's estimator (results/README.md, "The ratio and its interval"), for recomputing ratios.
+# The harness's estimator (Documentation/Method.md, "The ratio and its interval"), for recomputing ratios.
 SLOW_SPELL_ABOVE = 0.20
 PAIR_TRIM, GENERATION_TRIM = 0.25, 0.20
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,

@@ -4,7 +4,7 @@
     python3 scripts/studies/slow-pairs.py RUN_A RUN_B
 
 RUN is a run folder (samples.csv, ratios.csv). Each ratio is recomputed from samples.csv twice by the
-harness's method (results/README.md, "The ratio and its interval"): once from all its pairs, once
+harness's method (Documentation/Method.md, "The ratio and its interval"): once from all its pairs, once
 without the pairs whose yardstick ran more than 20% slower than its 10th percentile (harness 0.4.0).
 The pairs are rebuilt the way the harness builds them (a strategy sample between two samples of its
 yardstick, the strategy having run two samples before), on CPU times per decode. Printed for each

@@ -9,7 +9,7 @@ log ratio in the slower half is compared with the faster half (Welch's t).
 RUN is a run folder (samples.csv, ratios.csv). Prints how many ratios (with at least 12 generations
 and other members to judge by) differ between the halves at |t| > 1.96 (about 5% if ratios do not
 depend on the state), and the ones that differ most. This is what `PairedRatio.undisturbed` answers
-(results/README.md, "Why slow-spell pairs are left out").
+(Documentation/Notebook.md, "Why slow-spell pairs are left out").
 """
 import math
 import statistics

@@ -32,7 +32,7 @@ struct GateTolerances: Codable, Equatable, Sendable {
     var ratio: RatioGate?
 
     /// Gating the paired ratio: machine-independent, so a stored baseline can be compared with a
-    /// run on another machine state (see results/README.md for how far it moves between runs).
+    /// run on another machine state (see Documentation/Notebook.md for how far it moves between runs).
     struct RatioGate: Codable, Equatable, Sendable {
         var enabled: Bool
         /// A ratio must have grown beyond this fraction, with its whole interval, to be a regression.

@@ -35,7 +35,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// How much of each run the machine spent in its slow state: ratios between different kinds
-    /// of code read differently in a steadier run (results/README.md, "One shift per run").
+    /// of code read differently in a steadier run (Documentation/Notebook.md, "One shift per run").
     static func slowStateLine(_ baseline: RunData, _ current: RunData) -> String? {
         guard let a = baseline.slowState, let b = current.slowState else { return nil }
         return String(

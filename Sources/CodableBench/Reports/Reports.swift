@@ -98,7 +98,7 @@ enum Reports {
     static let readingNote =
         "The headline is each strategy's paired ratio to its group's reference: measured side by side, "
         + "sample by sample, on the same CPU, so the machine's state cancels out; 95% intervals over process generations "
-        + "(results/README.md). Absolute times and MB/s describe this machine at this time."
+        + "(Documentation/Method.md). Absolute times and MB/s describe this machine at this time."
 
     /// One kind of warning: a line for the top of a report, and the cases it counts.
     struct Warning {
@@ -149,7 +149,7 @@ enum Reports {
         return out
     }
 
-    /// What to do about wide intervals (results/README.md, "Scheduling and stopping" and "What an
+    /// What to do about wide intervals (Documentation/Notebook.md, "Scheduling and stopping" and "What an
     /// interval covers").
     static let wideRatioAdvice =
         "An interval narrows about as the square root of the sampling time: `--budget` gives every cell more "
@@ -157,7 +157,7 @@ enum Reports {
         + "moves from run to run (see the Answers' opening): run again at other times and pool the runs with "
         + "`benchmarks across RUN RUN …`."
 
-    /// What to do about a run spent much in the slow state (results/README.md, "The machine's slow state").
+    /// What to do about a run spent much in the slow state (Documentation/Notebook.md, "The machine's slow state").
     static let slowStateAdvice =
         "Pairs taken in a slow spell are left out of the ratios, but fewer pairs remain and the spells come and go "
         + "within pairs too. Runs with more of their samples in the slow state reach their targets less often; "

@@ -49,7 +49,7 @@ struct Provenance: Codable, Equatable, Sendable {
     /// of the target and their yardsticks (`LockstepSchedule.focused`).
     /// 0.5.0: timing workers keep freed memory (`TimingAllocator.glibcRetained`, the new default).
     /// 0.4.0: samples sized from the members' sampled times (`SampleSize.decodeTime`); the rewarm
-    /// of 0.3.0 removed (results/README.md, "One-batch samples"); pairs of the machine's slow
+    /// of 0.3.0 removed (Documentation/Notebook.md, "One-batch samples"); pairs of the machine's slow
     /// spells left out (`PairedRatio.undisturbed`).
     /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).

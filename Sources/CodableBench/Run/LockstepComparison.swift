@@ -34,7 +34,7 @@ struct LockstepComparison {
         var perDecode: Double { Double(wallNanoseconds) / Double(decodes) }
         /// What pairs compare: the decode's time on the CPU. A single-threaded decode that does no
         /// I/O differs in wall time only by the time its process was off the CPU, noise from
-        /// whatever else ran there that hits one sample and not its neighbours (results/README.md).
+        /// whatever else ran there that hits one sample and not its neighbours (Documentation/Method.md).
         var cpuPerDecode: Double { Double(cpuNanoseconds) / Double(decodes) }
         /// Time inside the sample's decodes (about: the median batch times the batches).
         var measuredNanoseconds: UInt64 { wallNanoseconds * UInt64(batches) }

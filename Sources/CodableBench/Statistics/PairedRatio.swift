@@ -4,7 +4,7 @@ import Foundation
 /// two yardstick samples taken milliseconds before and after it, so both see the same machine state
 /// and the ratio cancels it (the idea behind tango-bench's paired benchmarking).
 ///
-/// Method (documented in results/README.md):
+/// Method (documented in Documentation/Method.md):
 /// - a pair's log ratio is `log S − (log Y_before + log Y_after) / 2`: the geometric mean of the two
 ///   flanking yardstick samples, which also cancels a machine that drifts linearly across the pair;
 /// - each process generation contributes one value: the interquartile mean (25% trimmed at each
@@ -166,7 +166,7 @@ enum SpeedVerdict: String, Sendable, CaseIterable {
         }
     }
 
-    /// The equivalence margin of every run (recorded in results/README.md).
+    /// The equivalence margin of every run (Documentation/Method.md, "Verdicts").
     static let defaultMargin = 0.02
 
     /// What an undecided interval straddles: "1 and the ±2% margin".

@@ -2,7 +2,7 @@ import Foundation
 
 /// One paired ratio measured in several runs, pooled. A run's interval covers the machine states
 /// that run passed through, not a state that lasts the whole run, so whether a ratio holds on a
-/// machine is learnt by running at different times and pooling (results/README.md, "What an
+/// machine is learnt by running at different times and pooling (Documentation/Notebook.md, "What an
 /// interval covers"). IO-free: `AcrossCommand` feeds it the runs' ratios.
 ///
 /// On the log scale, each run gives yᵢ with variance vᵢ read from its 95% interval as if normal.
