@@ -394,6 +394,13 @@ struct EndToEndTests {
         }
     }
 
+    @Test func aMissingCorpusFolderIsOneLineAndExitTwo() throws {
+        let run = try TestSupport.run(["run", "--allow-debug", "--corpus-dir", "/nonexistent/corpora"])
+        #expect(
+            run.status == 2 && run.stderr.hasPrefix("error: --corpus-dir /nonexistent/corpora does not exist")
+                && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
     @Test func compareRejectsCorruptInputWithExitTwo() throws {
         let dir = try TestSupport.temporaryDirectory()
         let empty = dir.appendingPathComponent("empty.csv")

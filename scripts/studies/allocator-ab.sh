@@ -15,7 +15,7 @@ mkdir -p "$out"
 swift build -c release --product benchmarks >/dev/null
 for i in $(seq 1 "$pairs"); do
   for allocator in system glibc-retained; do
-    .build/release/benchmarks run --allocator "$allocator" --out "$out/$allocator-$i" >"$out/$allocator-$i.log" 2>&1
+    .build/release/benchmarks run --corpus-dir ../shared/corpora --allocator "$allocator" --out "$out/$allocator-$i" >"$out/$allocator-$i.log" 2>&1
     python3 scripts/studies/ratio-stability.py "$out/$allocator-$i/latest" | sed -n 1p
   done
 done

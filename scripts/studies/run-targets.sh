@@ -17,7 +17,7 @@ timed_run() {
   shift
   local start end
   start=$(date +%s%N)
-  .build/release/benchmarks run --out "$out/$name" "$@" >"$out/$name.log" 2>&1
+  .build/release/benchmarks run --corpus-dir ../shared/corpora --out "$out/$name" "$@" >"$out/$name.log" 2>&1
   end=$(date +%s%N)
   echo "$name: $(((end - start) / 1000000)) ms wall clock ($*)"
 }

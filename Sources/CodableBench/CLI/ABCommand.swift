@@ -67,11 +67,11 @@ struct ABCommand: ParsableCommand {
         let plan = try RunPlan(
             catalogue: shared, groups: selection.groups, strategyIDs: strategies.filter { theirs.contains($0) },
             profileNames: selection.profiles, skipLarge: sampling.quick, profiles: .standard(),
-            folders: .standard(extra: CommandLineTool.payloadFolders))
+            folders: selection.payloadFolders)
         let selected = try? RunPlan(
             catalogue: ours, groups: selection.groups, strategyIDs: strategies, profileNames: selection.profiles,
             skipLarge: sampling.quick,
-            profiles: .standard(), folders: .standard(extra: CommandLineTool.payloadFolders))
+            profiles: .standard(), folders: selection.payloadFolders)
         let onlyOurs = Set((selected?.cells ?? []).map(\.strategy.id)).subtracting(theirs).sorted()
         let onlyTheirs = theirs.subtracting(ours.map(\.id)).sorted()
 

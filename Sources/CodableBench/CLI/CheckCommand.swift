@@ -24,6 +24,11 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Results folder for the run made without --current.")
     var out: String = "results"
 
+    @Option(
+        name: .customLong("corpus-dir"),
+        help: "For the run made without --current: look for default files (twitter.json, …) here first (repeatable).")
+    var corpusDirs: [String] = []
+
     @Flag(help: "Allow a debug build to run the baseline's cells.")
     var allowDebug = false
 
@@ -40,7 +45,7 @@ struct CheckCommand: ParsableCommand {
             }
             let plan = try RunPlan(
                 catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
-                profiles: .standard(), folders: .standard(extra: CommandLineTool.payloadFolders))
+                profiles: .standard(), folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
             let options = RunOptions(
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
                 countAllocations: true)

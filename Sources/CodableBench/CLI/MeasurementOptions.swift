@@ -11,6 +11,20 @@ struct SelectionOptions: ParsableArguments {
 
     @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
     var profiles: [String] = []
+
+    @Option(
+        name: .customLong("corpus-dir"),
+        help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora (repeatable).")
+    var corpusDirs: [String] = []
+
+    /// The folders the strategies' default files are looked up in: these, then the tool's own.
+    var payloadFolders: PayloadFolders { .standard(extra: corpusDirs + CommandLineTool.payloadFolders) }
+
+    func validate() throws {
+        for dir in corpusDirs where !FileManager.default.fileExists(atPath: dir) {
+            throw ValidationError("--corpus-dir \(dir) does not exist")
+        }
+    }
 }
 
 /// How long and how precisely to measure: the options `run` and `ab` share.

@@ -16,11 +16,6 @@ struct RunCommand: ParsableCommand {
     )
     var payloads: [String] = []
 
-    @Option(
-        name: .customLong("corpus-dir"),
-        help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora and ../shared/corpora (repeatable).")
-    var corpusDirs: [String] = []
-
     @OptionGroup var sampling: SamplingOptions
 
     @Option(help: "Results folder (holds runs/ and latest).")
@@ -61,9 +56,6 @@ struct RunCommand: ParsableCommand {
         if let counting, counting != "jemalloc" && counting != "interposer" {
             throw ValidationError("--counting must be jemalloc or interposer, got '\(counting)'")
         }
-        for dir in corpusDirs where !FileManager.default.fileExists(atPath: dir) {
-            throw ValidationError("--corpus-dir \(dir) does not exist")
-        }
     }
 
     func run() throws {
@@ -77,7 +69,7 @@ struct RunCommand: ParsableCommand {
             ? try RunPlan(
                 catalogue: CommandLineTool.catalogue, groups: selection.groups, strategyIDs: selection.strategies,
                 profileNames: selection.profiles, skipLarge: sampling.quick, profiles: catalog,
-                folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
+                folders: selection.payloadFolders)
             : try RunPlan(
                 catalogue: CommandLineTool.catalogue, strategyIDs: selection.strategies,
                 files: payloads.map { URL(fileURLWithPath: $0) })

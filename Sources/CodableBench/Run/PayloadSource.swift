@@ -80,9 +80,10 @@ struct PayloadFolders: Sendable {
         self.directories = directories
     }
 
-    /// `extra` (e.g. `--corpus-dir`) first, then `Data/corpora` and `../shared/corpora`.
+    /// `extra` (`--corpus-dir`, a package's `payloadFolders`) first, then `Data/corpora`. Nothing
+    /// outside the working directory is searched unless named.
     static func standard(extra: [String] = []) -> PayloadFolders {
-        PayloadFolders(directories: (extra + ["Data/corpora", "../shared/corpora"]).map { URL(fileURLWithPath: $0) })
+        PayloadFolders(directories: (extra + ["Data/corpora"]).map { URL(fileURLWithPath: $0) })
     }
 
     /// The first folder's file of that name, if any.

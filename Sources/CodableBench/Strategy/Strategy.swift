@@ -52,7 +52,7 @@ public struct Strategy: @unchecked Sendable {
     /// Profiles the strategy runs on by default (overridden by `--profile`).
     public let defaultProfiles: [String]
     /// Files the strategy runs on by default (e.g. `twitter.json`), looked up by name in the run's
-    /// payload folders (`Data/corpora`, `../shared/corpora`, `--corpus-dir`); skipped with a
+    /// payload folders (`--corpus-dir`, a package's `payloadFolders`, `Data/corpora`); skipped with a
     /// message when absent. A strategy with files is bound to that kind of document.
     public let defaultFiles: [String]
     /// Hidden strategies (harness self-tests) run only when named explicitly.
