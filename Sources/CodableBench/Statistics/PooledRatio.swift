@@ -29,8 +29,12 @@ struct PooledRatio: Equatable, Sendable {
         let k = ratios.count
         guard k >= 2 else { return nil }
         let y = ratios.map { log($0.value) }
-        // The harness's intervals are symmetric on the log scale.
-        let v = ratios.map { max(log($0.high / $0.low) / 2 / 1.96, 1e-9) * max(log($0.high / $0.low) / 2 / 1.96, 1e-9) }
+        // The harness's intervals are symmetric on the log scale: the standard error is half the
+        // interval's log width over 1.96.
+        let v = ratios.map { ratio -> Double in
+            let standardError = max(log(ratio.high / ratio.low) / 2 / 1.96, 1e-9)
+            return standardError * standardError
+        }
         let w = v.map { 1 / $0 }
         let fixed = zip(w, y).map(*).reduce(0, +) / w.reduce(0, +)
         let q = zip(w, y).map { $0 * ($1 - fixed) * ($1 - fixed) }.reduce(0, +)
