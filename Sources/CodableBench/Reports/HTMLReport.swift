@@ -43,7 +43,7 @@ enum HTMLReport {
                 body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
             }
             body += costChart(groupCells, costs: costs, categories: costCategories)
-            body += table(groupCells, all: cells)
+            body += table(MeasurementTable(groupCells, all: cells))
             let changes = Reports.changesLines(groupCells)
             if !changes.isEmpty {
                 body +=
@@ -92,24 +92,20 @@ enum HTMLReport {
             """
     }
 
-    static func table(_ cells: [CellSummary], all: [CellSummary]) -> String {
+    static func table(_ table: MeasurementTable) -> String {
         let e = SVGChart.escape
-        let limits = Reports.presentLimits(all)
         var html =
             "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>vs yardstick (paired, 95% CI)</th>"
             + "<th>verdict</th><th>median</th><th>95% CI</th><th>MB/s</th>"
-            + limits.map { "<th>\($0.label)</th>" }.joined() + "<th>allocs</th><th>detail</th></tr>"
-        for c in cells {
-            let wall = c.metrics[.wallTime]
-            let cls = c.outcome != c.expectedOutcome ? " class=\"bad\"" : ""
-            let number = { (text: String) in "<td class=\"n\">\(text)</td>" }
+            + table.limits.map { "<th>\($0.label)</th>" }.joined() + "<th>allocs</th><th>detail</th></tr>"
+        let number = { (text: String) in "<td class=\"n\">\(text)</td>" }
+        for row in table.rows {
+            let c = row.cell
+            let cls = row.isUnexpected ? " class=\"bad\"" : ""
             html += "<tr><td>\(e(c.key.strategy))</td><td>\(e(c.key.profile))</td><td\(cls)>\(e(c.outcome.rawValue))</td>"
-            html += number(e(c.ratioColumn(reference: nil))) + "<td>\(c.verdictColumn)</td>"
-            html += number(wall.map { Terminal.time($0.median) } ?? "-")
-            html += number(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
-            html += number(c.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
-            html += limits.map { number(Reports.fraction(of: $0.id, for: c, in: all)) }.joined()
-            html += number(c.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
+            html += number(e(row.ratio)) + "<td>\(row.verdict)</td>"
+            html += number(row.median) + number(row.interval) + number(row.megabytesPerSecond)
+            html += row.limits.map(number).joined() + number(row.allocations)
             html += "<td>\(e(c.detail))</td></tr>"
         }
         return html + "</table>"

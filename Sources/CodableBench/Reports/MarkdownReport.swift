@@ -17,30 +17,12 @@ enum MarkdownReport {
         let warnings = Reports.warnings(run: run, cells: cells)
         let answers = Reports.answers(run: run, claims: claims)
         out += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
-        let limits = Reports.presentLimits(cells)
         out += ["## Measurements", "", Reports.readingNote, ""]
         for (answer, groupCells) in Reports.groups(cells, answers: answers) {
             out.append("### \(answer.group)")
             out.append("")
             if answer.question != answer.group { out += ["\(answer.question)", ""] }
-            out.append(
-                "| strategy | profile | outcome | median | 95% CI | vs yardstick (paired, 95% CI) | verdict | MB/s | "
-                    + limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |")
-            out.append("|---|---|---|--:|--:|--:|---|--:|" + String(repeating: "--:|", count: limits.count) + "--:|--:|")
-            for cell in groupCells {
-                let wall = cell.metrics[.wallTime]
-                let outcome = cell.outcome.rawValue + (cell.outcome != cell.expectedOutcome ? " ⚠" : "")
-                var columns = [cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile, outcome]
-                columns.append(wall.map { Terminal.time($0.median) } ?? "-")
-                columns.append(wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-")
-                columns.append(cell.ratioColumn(reference: Reports.reference(for: cell, in: groupCells)))
-                columns.append(cell.verdictColumn)
-                columns.append(cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-")
-                columns += limits.map { Reports.fraction(of: $0.id, for: cell, in: cells) }
-                columns.append(cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-")
-                columns.append(cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-")
-                out.append(columns.joined(separator: " | ").wrappedInPipes)
-            }
+            out += table(MeasurementTable(groupCells, all: cells))
             out.append("")
             let changes = Reports.changesLines(groupCells)
             if !changes.isEmpty { out += [Reports.changesHeading, ""] + changes.map { "- \($0)" } + [""] }
@@ -84,6 +66,26 @@ enum MarkdownReport {
             }
         }
         return out.joined(separator: "\n")
+    }
+
+    /// One group's table.
+    static func table(_ table: MeasurementTable) -> [String] {
+        var out = [
+            "| strategy | profile | outcome | median | 95% CI | vs yardstick (paired, 95% CI) | verdict | MB/s | "
+                + table.limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |",
+            "|---|---|---|--:|--:|--:|---|--:|" + String(repeating: "--:|", count: table.limits.count) + "--:|--:|",
+        ]
+        for row in table.rows {
+            let cell = row.cell
+            let columns =
+                [
+                    cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile,
+                    cell.outcome.rawValue + (row.isUnexpected ? " ⚠" : ""), row.median, row.interval, row.ratio,
+                    row.verdict, row.megabytesPerSecond,
+                ] + row.limits + [row.allocations, row.allocatedMegabytes]
+            out.append(columns.joined(separator: " | ").wrappedInPipes)
+        }
+        return out
     }
 
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.

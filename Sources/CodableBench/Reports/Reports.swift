@@ -7,8 +7,7 @@ enum Reports {
         for run: RunData, into directory: URL, references: Set<String>? = nil,
         claims: ClaimsFile = .none
     ) throws -> [URL] {
-        let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
-        let cells = CellSummary.all(in: run, references: refs)
+        let cells = self.cells(of: run, references: references)
         let files: [(String, String)] = [
             ("report.md", MarkdownReport.render(run: run, cells: cells, claims: claims)),
             ("report.html", HTMLReport.render(run: run, cells: cells, claims: claims)),
@@ -21,6 +20,17 @@ enum Reports {
             }
             return url
         }
+    }
+
+    /// Every cell of a run, for the tables; references from the catalogue unless given.
+    static func cells(of run: RunData, references: Set<String>? = nil) -> [CellSummary] {
+        let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
+        return CellSummary.all(in: run, references: refs)
+    }
+
+    /// Every cell in the answers' order (questions first, references last), for the terminal.
+    static func orderedCells(of run: RunData, claims: ClaimsFile) -> [CellSummary] {
+        groups(cells(of: run), answers: answers(run: run, claims: claims)).flatMap(\.cells)
     }
 
     /// The answer to every question the claims ask, then to every other group the run measured.

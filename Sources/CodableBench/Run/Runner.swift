@@ -109,7 +109,10 @@ struct Runner {
             slowStateShare: slowState?.share)
         try info.write(to: folder.directory)
         try Reports.write(for: data, into: folder.directory, claims: options.claims)
-        if options.verbose { print(SummaryTable.render(sampling.results) + "\n") }
+        if options.verbose {
+            let cells = Reports.orderedCells(of: data, claims: options.claims)
+            print(SummaryTable.render(MeasurementTable(cells, all: cells)) + "\n")
+        }
         // An ab run's ratios are to the baseline build; its summary is the A/B gate's (ABCommand).
         if options.baseline == nil {
             print(

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The table `run --verbose` prints at the end: the report's measurement table as aligned text,
+/// one line per cell in the answers' order, then the cells that did not end `ok`.
+enum SummaryTable {
+    static func render(_ table: MeasurementTable) -> String {
+        let header =
+            ["group", "strategy", "profile", "outcome", "vs yardstick (paired, 95% CI)", "verdict", "median", "95% CI", "MB/s"]
+            + table.limits.map(\.label) + ["allocs", "alloc MB"]
+        let rows = table.rows.map { row in
+            let cell = row.cell
+            return [
+                cell.key.group, cell.key.strategy, cell.key.profile,
+                cell.outcome.rawValue + (row.isUnexpected ? " (unexpected)" : ""), row.ratio, row.verdict, row.median,
+                row.interval, row.megabytesPerSecond,
+            ] + row.limits + [row.allocations, row.allocatedMegabytes]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, text in
+                let pad = String(repeating: " ", count: widths[index] - text.count)
+                return index >= 6 || index == 4 ? pad + text : text + pad  // numbers right-aligned
+            }.joined(separator: "  ")
+        }
+        var out = [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
+        let failures = table.rows.map(\.cell).filter { !$0.outcome.isMeasured && !$0.detail.isEmpty }
+        if !failures.isEmpty {
+            out.append("")
+            out += failures.map { "\($0.key.strategy) on \($0.key.profile): \($0.outcome.rawValue): \($0.detail)" }
+        }
+        let unexpected = table.rows.filter(\.isUnexpected).map(\.cell)
+        if !unexpected.isEmpty {
+            out.append("")
+            out.append(
+                "\(unexpected.count) cell(s) did not end as their strategy expects: "
+                    + unexpected.map { "\($0.key.strategy) on \($0.key.profile) (expected \($0.expectedOutcome.rawValue))" }
+                    .joined(separator: ", "))
+        }
+        out += ["", Reports.readingNote]
+        return out.joined(separator: "\n")
+    }
+}
