@@ -78,7 +78,7 @@ struct ABCommand: ParsableCommand {
         var options = RunOptions(
             plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
             countAllocations: !noCount)
-        options.baseline = baselineTool
+        options.pairing = .baselineBuild(baselineTool)
         let directory = try Runner(runPlan: plan, options: options).run()
         let current = try RunData.load(directory.path)
         let base = try RunData.load(directory.appendingPathComponent("baseline").path)

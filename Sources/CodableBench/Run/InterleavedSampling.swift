@@ -71,20 +71,10 @@ final class InterleavedSampling {
         lockstep = comparisons.map { members in
             LockstepComparison(
                 members: members,
-                schedule: options.baseline != nil
-                    // ab: each cell against the baseline build's worker just before it.
-                    ? LockstepSchedule(yardstick: members.indices.map { $0 % 2 == 1 ? $0 - 1 : nil })
-                    : LockstepSchedule(
-                        members: members.map {
-                            let strategy = $0.cell.strategy
-                            // A reference expected to fail here (strict, faulty data) yardsticks nothing.
-                            let isReference = strategy.isReference && strategy.expectedOutcome(on: $0.cell.source) == .ok
-                            return (strategy.id, strategy.group, isReference, strategy.yardstick)
-                        }),
+                schedule: options.pairing.schedule(for: members),
                 plan: options.plan, environment: environment, launcher: runner.launcher(for:))
         }
-        let minimumGenerations =
-            options.baseline != nil ? LockstepComparison.minimumGenerationsToGate : LockstepComparison.minimumGenerations
+        let minimumGenerations = options.pairing.minimumGenerations
         let cellCount = comparisons.reduce(0) { $0 + $1.count }
         budget = Double(plan.budgetNanosecondsPerCell) / 1e9 * Double(cellCount)
         scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: minimumGenerations)
@@ -291,7 +281,7 @@ final class InterleavedSampling {
             if verdict.outcome.isMeasured, instructions != nil {
                 let counted = instructionCounts[member]
                 result.instructions = counted?.total
-                if let counted, state.executable == nil {
+                if let counted, !state.isBaseline {
                     try folder.append(
                         CostsCSV.lines(
                             runID: runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
@@ -304,7 +294,7 @@ final class InterleavedSampling {
                 }
             }
             // `ab`: the baseline build's rows go to its own folder and are not this run's results.
-            let isBaseline = state.executable != nil
+            let isBaseline = state.isBaseline
             try folder.append(
                 result.rows(provenance: provenance).map(ResultsCSV.line).joined(),
                 to: isBaseline ? folder.baselineResults : folder.results)

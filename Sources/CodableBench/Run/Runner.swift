@@ -17,9 +17,9 @@ struct RunOptions {
     var claims: ClaimsFile
     /// Print the full table of cells, not only the answers.
     var verbose: Bool
-    /// `ab`: another build's executable; every cell is measured by its worker and this build's, in
-    /// lockstep, and the baseline's rows go to the run's `baseline/` folder.
-    var baseline: URL? = nil
+    /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
+    /// build's worker for it, whose rows go to the run's `baseline/` folder.
+    var pairing: Pairing = .yardsticks
 
     init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
@@ -88,7 +88,7 @@ struct Runner {
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
-        if options.baseline != nil { try folder.createBaseline() }
+        if options.pairing.keepsBaselineRows { try folder.createBaseline() }
         log(
             "run \(runID): \(cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
                 + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")
@@ -114,7 +114,7 @@ struct Runner {
             print(SummaryTable.render(MeasurementTable(cells, all: cells)) + "\n")
         }
         // An ab run's ratios are to the baseline build; its summary is the A/B gate's (ABCommand).
-        if options.baseline == nil {
+        if options.pairing.printsAnswers {
             print(
                 AnswersText.terminal(
                     Reports.answers(run: data, claims: options.claims), claims: options.claims,
@@ -148,11 +148,7 @@ struct Runner {
                 cell: cell, payload: payload, arguments: try workerArguments(cell, source: cell.source),
                 verifiedArguments: try workerArguments(cell, source: .file(payload.file))
                     + ["--verified"])
-            // ab: the baseline build's worker first, then this build's, paired with it.
-            guard let baseline = options.baseline else { return [state] }
-            var baselineState = state
-            baselineState.executable = baseline
-            return [baselineState, state]
+            return options.pairing.states(for: state)
         }
         var comparisons: [[CellState]] = []
         var position: [String: Int] = [:]
