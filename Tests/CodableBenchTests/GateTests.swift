@@ -273,7 +273,7 @@ struct ReportTests {
             .init(strategy: "broken", outcome: .wrongOutput),
         ])
         let dir = run.source.deletingLastPathComponent()
-        let files = try Reports.write(for: run, into: dir, references: ["synthesized"])
+        let files = try Reports.write(for: run, into: dir, facts: StrategyFacts(references: ["synthesized"]))
         #expect(files.map(\.lastPathComponent) == ["report.md", "report.html", "benchmark-action.json"])
         let md = try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(md.contains("### g") && md.contains("| synthesized (ref) | small | ok |"))

@@ -12,7 +12,7 @@ struct MeasurementTableTests {
             .init(strategy: "handwritten", outcome: .wrongOutput),
             .init(strategy: "snake-case-strategy", ratio: ratio),
         ])
-        let cells = Reports.cells(of: run, references: ["synthesized"])
+        let cells = CellSummary.all(in: run, references: ["synthesized"])
         let table = MeasurementTable(cells, all: cells)
         let row = try #require(table.rows.first { $0.cell.key.strategy == "snake-case-strategy" })
         #expect(row.ratio == "vs synthesized: 1.250× (1.200–1.300)")

@@ -70,7 +70,7 @@ struct ABGate {
 
     /// Each cell's paired ratio to the baseline build's worker.
     static func ratios(in run: RunData) -> [TimingFinding] {
-        RunFindings(run: run).ratios.filter { $0.yardstick == CellResult.baselineYardstick }
+        run.allRatios.filter { $0.yardstick == RatioRow.baselineYardstick }
             .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
     }
 

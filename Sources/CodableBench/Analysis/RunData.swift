@@ -98,3 +98,26 @@ struct RunData: Sendable {
 extension ResultRow {
     var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
 }
+
+extension RunData {
+    /// Every paired ratio of the run: `ratios.csv` has every pair; a run folder without it still
+    /// has each cell's ratio on its row.
+    var allRatios: [RatioRow] {
+        var all = ratios
+        for row in rows where row.metric == .wallTime {
+            guard let ratio = row.ratio, ratio.to != row.cell.strategy,
+                !all.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
+            else { continue }
+            all.append(
+                RatioRow(
+                    runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
+                    strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
+        }
+        return all
+    }
+
+    /// Each profile's knob summary, as the run recorded it.
+    var knobsByProfile: [String: String] {
+        Dictionary(rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+    }
+}

@@ -46,9 +46,10 @@ struct CheckCommand: ParsableCommand {
             let plan = try RunPlan(
                 catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
                 profiles: .standard(), folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
-            let options = RunOptions(
+            var options = RunOptions(
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
                 countAllocations: true)
+            options.facts = StrategyFacts(CommandLineTool.catalogue)
             currentRun = try RunData.load(try Runner(runPlan: plan, options: options).run().path)
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)

@@ -14,10 +14,12 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let claims = try CommandLineTool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
-        let written = try Reports.write(for: data, into: data.source.deletingLastPathComponent(), claims: claims)
+        let facts = StrategyFacts(CommandLineTool.catalogue)
+        let written = try Reports.write(
+            for: data, into: data.source.deletingLastPathComponent(), facts: facts, claims: claims)
         print(
             AnswersText.terminal(
-                Reports.answers(run: data, claims: claims), claims: claims,
+                Reports.answers(run: data, claims: claims, facts: facts), claims: claims,
                 provenance: data.rows[0].provenance))
         print("")
         for file in written { print("wrote \(file.path)") }

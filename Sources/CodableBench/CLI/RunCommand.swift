@@ -73,12 +73,13 @@ struct RunCommand: ParsableCommand {
             : try RunPlan(
                 catalogue: CommandLineTool.catalogue, strategyIDs: selection.strategies,
                 files: payloads.map { URL(fileURLWithPath: $0) })
-        let options = RunOptions(
+        var options = RunOptions(
             plan: sampling.plan, timeoutSeconds: sampling.timeout,
             resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),
             claims: claims, verbose: verbose)
+        options.facts = StrategyFacts(CommandLineTool.catalogue)
         try Runner(runPlan: plan, options: options).run()
     }
 }

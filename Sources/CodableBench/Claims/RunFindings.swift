@@ -30,21 +30,11 @@ struct RunFindings: Sendable {
         for row in run.rows { outcomes[row.cell.strategy, default: [:]][row.cell.profile] = row.outcome }
         var sweeps: [String: [(profile: String, value: Double)]] = [:]
         // One sweep per knob: the one with the most points (the catalogue has one per knob).
-        for sweep in Crossover.sweeps(Reports.knobsByProfile(run)) where sweep.points.count > sweeps[sweep.knob]?.count ?? 0 {
+        for sweep in Crossover.sweeps(run.knobsByProfile) where sweep.points.count > sweeps[sweep.knob]?.count ?? 0 {
             sweeps[sweep.knob] = sweep.points.map { ($0.key, $0.value) }.sorted { $0.value < $1.value }
         }
         let bytes = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.bytes) }, uniquingKeysWith: { a, _ in a })
-        // ratios.csv has every pair; a run folder without it still has each cell's ratio on its row.
-        var ratios = run.ratios
-        for row in run.rows where row.metric == .wallTime {
-            guard let ratio = row.ratio, ratio.to != row.cell.strategy,
-                !ratios.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
-            else { continue }
-            ratios.append(
-                RatioRow(
-                    runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
-                    strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
-        }
+        let ratios = run.allRatios
         self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
         elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         costs = CostsCSV.breakdowns(run.costs)

@@ -47,7 +47,7 @@ final class InterposerCounter: AllocationCounter {
     /// The interposer's shared library, which SwiftPM builds beside the `benchmarks` executable
     /// (product `CodableBenchMallocInterposer`); `CODABLEBENCH_INTERPOSER` names another.
     static func libraryPath() -> String? {
-        let beside = WorkerLauncher.currentExecutable().deletingLastPathComponent()
+        let beside = CurrentExecutable.url.deletingLastPathComponent()
             .appendingPathComponent("libMallocInterposerSwift.so").path
         let candidates = [ProcessInfo.processInfo.environment["CODABLEBENCH_INTERPOSER"], beside].compactMap { $0 }
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
@@ -67,7 +67,7 @@ enum InterposerBuild {
         let root = SourceCheckout.root
         let scratch = root.appendingPathComponent(".build")
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
-            builds(into: scratch, executable: WorkerLauncher.currentExecutable())
+            builds(into: scratch, executable: CurrentExecutable.url)
         else { return false }
         log("building malloc-interposer's library for the counting pass (once)")
         let process = Process()

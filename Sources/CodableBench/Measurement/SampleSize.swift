@@ -1,8 +1,11 @@
 /// A member's sample in one generation: `batches` batches of `decodes` decodes, of which the worker
-/// reports the median batch (see `LockstepProtocol`).
+/// reports the median batch (the parent asks for it over `LockstepProtocol`).
 struct SampleSize: Equatable {
     var decodes: Int
     var batches: Int
+
+    /// Batches per sample where the generation's slowest decode is short enough.
+    static let mostBatches = 5
 
     /// The sizes of one generation's members, from each one's decode time: the same odd number of
     /// batches for every member, and enough decodes a batch for a sample to last `target`.
@@ -16,13 +19,13 @@ struct SampleSize: Equatable {
     /// noisy hours got one-batch samples about twice as often as the members paired with it (the
     /// self-test's A/A ratio read about 0.993 in those hours; that this was the cause is not shown).
     ///
-    /// The count is the most batches, at most `LockstepProtocol.batchesPerSample`, that the slowest
+    /// The count is the most batches, at most `mostBatches`, that the slowest
     /// member fits in `target` with one decode each, rounded up to odd (2 → 3, 4 → 5): that
     /// member's samples then last a little longer than `target` rather than lose their median.
     static func forGeneration(nanosecondsPerDecode: [Int: Double], target: Double) -> [Int: SampleSize] {
         let perDecode = alike(nanosecondsPerDecode.mapValues { max($0, 1) })
         let slowest = perDecode.values.max() ?? target
-        let fitting = min(LockstepProtocol.batchesPerSample, max(1, Int((target / slowest).rounded(.up))))
+        let fitting = min(Self.mostBatches, max(1, Int((target / slowest).rounded(.up))))
         let batches = fitting.isMultiple(of: 2) ? fitting + 1 : fitting
         let batchTarget = target / Double(batches)
         return perDecode.mapValues { SampleSize(decodes: Int(max(1, (batchTarget / $0).rounded(.up))), batches: batches) }

@@ -2,7 +2,9 @@ import Foundation
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no network, no JavaScript).
 enum HTMLReport {
-    static func render(run: RunData, cells: [CellSummary], claims: ClaimsFile = .none) -> String {
+    static func render(
+        run: RunData, cells: [CellSummary], claims: ClaimsFile = .none, facts: StrategyFacts = .none
+    ) -> String {
         let p = run.rows[0].provenance
         let e = SVGChart.escape
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
@@ -13,7 +15,7 @@ enum HTMLReport {
             body += "<p class=\"meta\">\(e(run.summaryLine(info)))</p>"
         }
         let warnings = Reports.warnings(run: run, cells: cells)
-        let answers = Reports.answers(run: run, claims: claims)
+        let answers = Reports.answers(run: run, claims: claims, facts: facts)
         body += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
         let costs = CostsCSV.breakdowns(run.costs), costCategories = Reports.costCategories(run)
@@ -44,7 +46,7 @@ enum HTMLReport {
             }
             body += costChart(groupCells, costs: costs, categories: costCategories)
             body += table(MeasurementTable(groupCells, all: cells))
-            let changes = Reports.changesLines(groupCells)
+            let changes = Reports.changesLines(groupCells, changes: facts.changes)
             if !changes.isEmpty {
                 body +=
                     "<p>\(e(Reports.changesHeading))</p><ul>"

@@ -2,7 +2,9 @@ import Foundation
 
 /// `report.md`: fits a pull-request comment.
 enum MarkdownReport {
-    static func render(run: RunData, cells: [CellSummary], claims: ClaimsFile = .none) -> String {
+    static func render(
+        run: RunData, cells: [CellSummary], claims: ClaimsFile = .none, facts: StrategyFacts = .none
+    ) -> String {
         let p = run.rows[0].provenance
         var out = ["# CodableBench run \(p.runID)", ""]
         out.append(
@@ -15,7 +17,7 @@ enum MarkdownReport {
         }
         out.append("")
         let warnings = Reports.warnings(run: run, cells: cells)
-        let answers = Reports.answers(run: run, claims: claims)
+        let answers = Reports.answers(run: run, claims: claims, facts: facts)
         out += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
         out += ["## Measurements", "", Reports.readingNote, ""]
         for (answer, groupCells) in Reports.groups(cells, answers: answers) {
@@ -24,7 +26,7 @@ enum MarkdownReport {
             if answer.question != answer.group { out += ["\(answer.question)", ""] }
             out += table(MeasurementTable(groupCells, all: cells))
             out.append("")
-            let changes = Reports.changesLines(groupCells)
+            let changes = Reports.changesLines(groupCells, changes: facts.changes)
             if !changes.isEmpty { out += [Reports.changesHeading, ""] + changes.map { "- \($0)" } + [""] }
         }
         let scaling = Reports.scalingRows(run: run, cells: cells)

@@ -4,13 +4,12 @@ import Foundation
 enum Reports {
     @discardableResult
     static func write(
-        for run: RunData, into directory: URL, references: Set<String>? = nil,
-        claims: ClaimsFile = .none
+        for run: RunData, into directory: URL, facts: StrategyFacts = .none, claims: ClaimsFile = .none
     ) throws -> [URL] {
-        let cells = self.cells(of: run, references: references)
+        let cells = CellSummary.all(in: run, references: facts.references)
         let files: [(String, String)] = [
-            ("report.md", MarkdownReport.render(run: run, cells: cells, claims: claims)),
-            ("report.html", HTMLReport.render(run: run, cells: cells, claims: claims)),
+            ("report.md", MarkdownReport.render(run: run, cells: cells, claims: claims, facts: facts)),
+            ("report.html", HTMLReport.render(run: run, cells: cells, claims: claims, facts: facts)),
             ("benchmark-action.json", BenchmarkActionExport.render(cells: cells)),
         ]
         return try files.map { name, text in
@@ -22,32 +21,22 @@ enum Reports {
         }
     }
 
-    /// Every cell of a run, for the tables; references from the catalogue unless given.
-    static func cells(of run: RunData, references: Set<String>? = nil) -> [CellSummary] {
-        let refs = references ?? Set(CommandLineTool.catalogue.filter(\.isReference).map(\.id))
-        return CellSummary.all(in: run, references: refs)
-    }
-
     /// Every cell in the answers' order (questions first, references last), for the terminal.
-    static func orderedCells(of run: RunData, claims: ClaimsFile) -> [CellSummary] {
-        groups(cells(of: run), answers: answers(run: run, claims: claims)).flatMap(\.cells)
+    static func orderedCells(of run: RunData, claims: ClaimsFile, facts: StrategyFacts) -> [CellSummary] {
+        let cells = CellSummary.all(in: run, references: facts.references)
+        return groups(cells, answers: answers(run: run, claims: claims, facts: facts)).flatMap(\.cells)
     }
 
     /// The answer to every question the claims ask, then to every other group the run measured.
-    static func answers(run: RunData, claims: ClaimsFile, changes: [String: String]? = nil) -> [Answer] {
+    static func answers(run: RunData, claims: ClaimsFile, facts: StrategyFacts = .none) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
         return Answer.all(
-            claims: claims, findings: RunFindings(run: run), groups: groups, changes: changes ?? catalogueChanges,
+            claims: claims, findings: RunFindings(run: run), groups: groups, changes: facts.changes,
             costCategories: costCategories(run))
     }
 
-    /// What each strategy of the catalogue changes against its yardstick (`Strategy.changes`).
-    static var catalogueChanges: [String: String] {
-        Dictionary(CommandLineTool.catalogue.map { ($0.id, $0.changes) }, uniquingKeysWith: { a, _ in a })
-    }
-
     /// Under a group's table: what each of its strategies changes, once per strategy.
-    static func changesLines(_ cells: [CellSummary], changes: [String: String] = catalogueChanges) -> [String] {
+    static func changesLines(_ cells: [CellSummary], changes: [String: String]) -> [String] {
         var seen = Set<String>()
         return cells.compactMap { cell in
             guard seen.insert(cell.key.strategy).inserted, let text = changes[cell.key.strategy], !text.isEmpty else {
@@ -173,18 +162,13 @@ enum Reports {
         + "within pairs too. Runs with more of their samples in the slow state reach their targets less often; "
         + "run again when the machine is steadier (`benchmarks compare` and each report give a run's share)."
 
-    /// Each profile's knob summary, as the run recorded it.
-    static func knobsByProfile(_ run: RunData) -> [String: String] {
-        Dictionary(run.rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
-    }
-
     static func crossovers(run: RunData, cells: [CellSummary]) -> [Crossover] {
-        Crossover.all(ratios: run.ratios, knobsByProfile: knobsByProfile(run))
+        Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)
     }
 
     /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.
     static func sizeSweepCells(run: RunData, cells: [CellSummary]) -> [String: [CellSummary]] {
-        let sizeProfiles = Set(Crossover.sweeps(knobsByProfile(run)).filter { $0.knob == "elements" }.flatMap(\.points.keys))
+        let sizeProfiles = Set(Crossover.sweeps(run.knobsByProfile).filter { $0.knob == "elements" }.flatMap(\.points.keys))
         return Dictionary(
             grouping: cells.filter { $0.outcome == .ok && sizeProfiles.contains($0.key.profile) },
             by: \.key.strategy)

@@ -9,6 +9,8 @@ struct RatioRow: Equatable, Sendable {
     var strategy: String
     var yardstick: String
     var ratio: PairedRatio
+    /// The yardstick `ab` rows name: the same cell measured by the baseline build's worker.
+    static let baselineYardstick = "baseline"
     /// The verdict at the run's equivalence margin (`SpeedVerdict.defaultMargin`).
     var verdict: SpeedVerdict { SpeedVerdict(ratio, margin: SpeedVerdict.defaultMargin) }
 }

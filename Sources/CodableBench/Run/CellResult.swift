@@ -34,13 +34,12 @@ struct CellResult {
     var isUnexpected: Bool { verdict.outcome != expectedOutcome }
 
     /// The yardstick's name in an `ab` run: the same strategy in the baseline build.
-    static let baselineYardstick = "baseline"
 
     /// The ratio results.csv records: to the group's reference (the reference itself has 1), or
     /// in an `ab` run to the baseline build.
     var groupRatio: (to: String, ratio: PairedRatio)? {
         guard !generations.isEmpty else { return nil }
-        if yardstick == Self.baselineYardstick, let pairedRatio { return (Self.baselineYardstick, pairedRatio) }
+        if yardstick == RatioRow.baselineYardstick, let pairedRatio { return (RatioRow.baselineYardstick, pairedRatio) }
         if cell.strategy.isReference { return (identity.strategy, .one) }
         guard let yardstick, let pairedRatio else { return nil }
         return (yardstick, pairedRatio)

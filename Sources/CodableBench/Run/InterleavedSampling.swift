@@ -267,7 +267,7 @@ final class InterleavedSampling {
                 cell: state.cell, identity: state.identity, verdict: verdict,
                 generations: generations, outputBytes: measuredComparison.outputBytes[member])
             if let y = schedule.yardstick[member], !generations.isEmpty {
-                result.yardstick = members[y].executable == nil ? members[y].cell.strategy.id : CellResult.baselineYardstick
+                result.yardstick = members[y].executable == nil ? members[y].cell.strategy.id : RatioRow.baselineYardstick
                 result.pairedRatio = ratios[member]
                 if let ratio = ratios[member] {
                     ratioRows.append(

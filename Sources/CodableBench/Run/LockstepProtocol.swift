@@ -21,7 +21,7 @@ import Foundation
 enum LockstepProtocol {
     /// Batches per sample, where the generation's slowest decode is short enough (else three or
     /// one, the same for every member: see `SampleSize`).
-    static let batchesPerSample = 5
+    static let batchesPerSample = SampleSize.mostBatches
 
     struct WorkerSide {
         private let channel: Int32

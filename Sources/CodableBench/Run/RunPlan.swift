@@ -122,15 +122,3 @@ struct RunPlan {
         guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy or payload") }
     }
 }
-
-/// A mistake in what the user asked for: one line, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The harness itself failed (cannot write results, cannot start a worker): exit status 3.
-struct HarnessFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

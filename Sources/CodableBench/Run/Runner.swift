@@ -17,6 +17,8 @@ struct RunOptions {
     var claims: ClaimsFile
     /// Print the full table of cells, not only the answers.
     var verbose: Bool
+    /// What the reports need of the catalogue (references, what each strategy changes).
+    var facts: StrategyFacts = .none
     /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
     /// build's worker for it, whose rows go to the run's `baseline/` folder.
     var pairing: Pairing = .yardsticks
@@ -108,16 +110,16 @@ struct Runner {
             measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
             slowStateShare: slowState?.share)
         try info.write(to: folder.directory)
-        try Reports.write(for: data, into: folder.directory, claims: options.claims)
+        try Reports.write(for: data, into: folder.directory, facts: options.facts, claims: options.claims)
         if options.verbose {
-            let cells = Reports.orderedCells(of: data, claims: options.claims)
+            let cells = Reports.orderedCells(of: data, claims: options.claims, facts: options.facts)
             print(SummaryTable.render(MeasurementTable(cells, all: cells)) + "\n")
         }
         // An ab run's ratios are to the baseline build; its summary is the A/B gate's (ABCommand).
         if options.pairing.printsAnswers {
             print(
                 AnswersText.terminal(
-                    Reports.answers(run: data, claims: options.claims), claims: options.claims,
+                    Reports.answers(run: data, claims: options.claims, facts: options.facts), claims: options.claims,
                     provenance: data.rows[0].provenance))
             print(
                 "\nEvery cell, with times and allocations: \(folder.directory.appendingPathComponent("report.md").path) "

@@ -23,12 +23,7 @@ struct WorkerLauncher {
     }
 
     /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
-    static func currentExecutable() -> URL {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return URL(fileURLWithPath: path)
-        }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    }
+    static func currentExecutable() -> URL { CurrentExecutable.url }
 
     /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
     /// which the worker's own command line follows.

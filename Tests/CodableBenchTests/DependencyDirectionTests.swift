@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The library's folders follow the data flow, and no folder uses a folder above it: a type
+/// declared in one folder and named in another is an edge, and every edge must point down this
+/// order. Read from the sources as text (declarations at the start of a line; comments and string
+/// literals left out), so it needs no build of its own.
+@Suite("Folders along the data flow")
+struct DependencyDirectionTests {
+    /// Lowest first: a folder may use the folders before it, never those after it.
+    static let order = [
+        "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs", "Results",
+        "Measurement", "Analysis", "Claims", "Reports", "Run", "CLI",
+    ]
+    static let library = TestSupport.packageRoot.appendingPathComponent("Sources/CodableBench")
+
+    /// Each folder's Swift sources, comments and string literals removed.
+    static func sources() throws -> [(folder: String, text: String)] {
+        let fm = FileManager.default
+        var out: [(String, String)] = []
+        for folder in try fm.contentsOfDirectory(atPath: library.path).sorted() {
+            let directory = library.appendingPathComponent(folder)
+            for file in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                out.append((folder, strip(text)))
+            }
+        }
+        return out
+    }
+
+    static func strip(_ text: String) -> String {
+        let comment = try! NSRegularExpression(pattern: "//[^\\n]*")
+        let literal = try! NSRegularExpression(pattern: "\"(?:[^\"\\\\\\n]|\\\\.)*\"")
+        var s = text
+        for pattern in [comment, literal] {
+            s = pattern.stringByReplacingMatches(in: s, range: NSRange(s.startIndex..., in: s), withTemplate: "\"\"")
+        }
+        return s
+    }
+
+    static func matches(_ pattern: String, in text: String, group: Int = 0) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: group), in: text).map { String(text[$0]) }
+        }
+    }
+
+    /// (from, to, the names that make the edge) for every pair of folders.
+    static func edges() throws -> [(from: String, to: String, names: Set<String>)] {
+        let sources = try sources()
+        var declaredIn: [String: Set<String>] = [:]
+        let declaration =
+            "^(?:public |package |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias|actor)\\s+([A-Z]\\w*)"
+        for (folder, text) in sources {
+            for name in matches(declaration, in: text, group: 1) { declaredIn[name, default: []].insert(folder) }
+        }
+        var found: [String: [String: Set<String>]] = [:]
+        for (folder, text) in sources {
+            for name in Set(matches("\\b[A-Z]\\w*\\b", in: text)) {
+                for other in declaredIn[name] ?? [] where other != folder { found[folder, default: [:]][other, default: []].insert(name) }
+            }
+        }
+        return found.flatMap { from, targets in targets.map { (from, $0.key, $0.value) } }
+    }
+
+    @Test func everyFolderHasItsPlace() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.library.path).filter { !$0.hasPrefix(".") }
+        #expect(Set(folders) == Set(Self.order), "place new folders in DependencyDirectionTests.order")
+    }
+
+    @Test func noFolderUsesAFolderAboveIt() throws {
+        let rank = Dictionary(uniqueKeysWithValues: Self.order.enumerated().map { ($0.element, $0.offset) })
+        let upward = try Self.edges().filter { (rank[$0.from] ?? 0) < (rank[$0.to] ?? 0) }
+        for edge in upward {
+            Issue.record("\(edge.from) uses \(edge.to), above it: \(edge.names.sorted().joined(separator: ", "))")
+        }
+        #expect(try Self.edges().count > 20)  // the reading found the library's edges
+    }
+
+    @Test func aBackEdgeIsFound() {
+        let text = Self.strip("let a = Runner() // Reports\nlet s = \"Terminal\"\n")
+        #expect(Set(Self.matches("\\b[A-Z]\\w*\\b", in: text)) == ["Runner"])
+    }
+}
