@@ -79,7 +79,7 @@ struct ABCommand: ParsableCommand {
             plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
             countAllocations: !noCount)
         options.pairing = .baselineBuild(baselineTool)
-        options.facts = StrategyFacts(CommandLineTool.catalogue)
+        options.facts = CommandLineTool.facts
         let directory = try Runner(runPlan: plan, options: options).run()
         let current = try RunData.load(directory.path)
         let base = try RunData.load(directory.appendingPathComponent("baseline").path)

@@ -24,10 +24,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Results folder for the run made without --current.")
     var out: String = "results"
 
-    @Option(
-        name: .customLong("corpus-dir"),
-        help: "For the run made without --current: look for default files (twitter.json, …) here first (repeatable).")
-    var corpusDirs: [String] = []
+    /// For the run made without --current.
+    @OptionGroup var corpus: CorpusOptions
 
     @Flag(help: "Allow a debug build to run the baseline's cells.")
     var allowDebug = false
@@ -45,11 +43,11 @@ struct CheckCommand: ParsableCommand {
             }
             let plan = try RunPlan(
                 catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
-                profiles: .standard(), folders: .standard(extra: corpusDirs + CommandLineTool.payloadFolders))
+                profiles: .standard(), folders: corpus.payloadFolders)
             var options = RunOptions(
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
                 countAllocations: true)
-            options.facts = StrategyFacts(CommandLineTool.catalogue)
+            options.facts = CommandLineTool.facts
             currentRun = try RunData.load(try Runner(runPlan: plan, options: options).run().path)
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)

@@ -53,6 +53,9 @@ public enum CommandLineTool {
         }
     }
 
+    /// What the reports need of the catalogue: its references and what each strategy changes.
+    static var facts: StrategyFacts { StrategyFacts(catalogue) }
+
     /// The tool's claims files and `extra` ones, validated against the catalogue.
     static func claims(adding extra: [String]) throws -> ClaimsFile {
         try ClaimsFile.load(claimsFiles + extra, knownStrategies: Set(catalogue.map(\.id)))

@@ -12,6 +12,14 @@ struct SelectionOptions: ParsableArguments {
     @Option(name: .customLong("profile"), help: "Run on this profile instead of each strategy's defaults (repeatable).")
     var profiles: [String] = []
 
+    @OptionGroup var corpus: CorpusOptions
+
+    var payloadFolders: PayloadFolders { corpus.payloadFolders }
+}
+
+/// Where the strategies' default files (twitter.json, …) are looked up: the options `run`, `ab`
+/// and `check` share.
+struct CorpusOptions: ParsableArguments {
     @Option(
         name: .customLong("corpus-dir"),
         help: "Look for strategies' default files (twitter.json, …) here first, then in Data/corpora (repeatable).")

@@ -14,7 +14,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let claims = try CommandLineTool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
-        let facts = StrategyFacts(CommandLineTool.catalogue)
+        let facts = CommandLineTool.facts
         let written = try Reports.write(
             for: data, into: data.source.deletingLastPathComponent(), facts: facts, claims: claims)
         print(

@@ -79,7 +79,7 @@ struct RunCommand: ParsableCommand {
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),
             claims: claims, verbose: verbose)
-        options.facts = StrategyFacts(CommandLineTool.catalogue)
+        options.facts = CommandLineTool.facts
         try Runner(runPlan: plan, options: options).run()
     }
 }

@@ -164,12 +164,11 @@ enum ClaimChecker {
     /// `` `form` 3.61× (3.50–3.73) = 1.52× for `technique` × 2.37× for its own change ``, or nil
     /// where `form` was paired with neither `against` nor a strategy paired with it.
     static func alongside(_ form: String, against: String, on profile: String, findings: RunFindings) -> String? {
-        guard let (ratio, via) = findings.chainedRatio(of: form, against: against, on: profile) else { return nil }
+        guard let (ratio, chain) = findings.chainedRatio(of: form, against: against, on: profile) else { return nil }
         var text = "`\(form)` \(ratio.text)"
-        if let via, let step = findings.ratio(of: form, against: via, on: profile),
-            let base = findings.ratio(of: via, against: against, on: profile)
-        {
-            text += String(format: " = %.2f× for `\(via)` × %.2f× for its own change", base.value, step.value)
+        if let chain {
+            text += String(
+                format: " = %.2f× for `\(chain.via)` × %.2f× for its own change", chain.second.value, chain.first.value)
         }
         return text
     }

@@ -61,10 +61,18 @@ struct RunFindings: Sendable {
         return ratios.first { $0.strategy == against && $0.yardstick == strategy && $0.profile == profile }?.ratio.inverted
     }
 
+    /// A ratio taken through an intermediate: `strategy` over `via` times `via` over the target.
+    struct Chain {
+        let via: String
+        /// `strategy` over `via`, and `via` over the target: the two paired ratios.
+        let first: PairedRatio
+        let second: PairedRatio
+    }
+
     /// `strategy` over `against`: paired directly, or else through one strategy paired with both
-    /// (`via`), as the product of the two ratios. A chained interval multiplies the two intervals'
+    /// (`chain`), as the product of the two ratios. A chained interval multiplies the two intervals'
     /// bounds: wider than a paired one would be, never narrower.
-    func chainedRatio(of strategy: String, against: String, on profile: String) -> (ratio: PairedRatio, via: String?)? {
+    func chainedRatio(of strategy: String, against: String, on profile: String) -> (ratio: PairedRatio, chain: Chain?)? {
         if let direct = ratio(of: strategy, against: against, on: profile) { return (direct, nil) }
         for row in ratios where row.strategy == strategy && row.profile == profile {
             guard let second = ratio(of: row.yardstick, against: against, on: profile) else { continue }
@@ -73,7 +81,7 @@ struct RunFindings: Sendable {
                 PairedRatio(
                     value: first.value * second.value, low: first.low * second.low, high: first.high * second.high,
                     pairs: min(first.pairs, second.pairs), generations: min(first.generations, second.generations)),
-                row.yardstick
+                Chain(via: row.yardstick, first: first, second: second)
             )
         }
         return nil

@@ -21,12 +21,6 @@ enum Reports {
         }
     }
 
-    /// Every cell in the answers' order (questions first, references last), for the terminal.
-    static func orderedCells(of run: RunData, claims: ClaimsFile, facts: StrategyFacts) -> [CellSummary] {
-        let cells = CellSummary.all(in: run, references: facts.references)
-        return groups(cells, answers: answers(run: run, claims: claims, facts: facts)).flatMap(\.cells)
-    }
-
     /// The answer to every question the claims ask, then to every other group the run measured.
     static func answers(run: RunData, claims: ClaimsFile, facts: StrategyFacts = .none) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })

@@ -30,10 +30,6 @@ struct CellResult {
     var instructions: Int? = nil
 
     var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.source) }
-    /// True when the cell ended otherwise than its strategy anticipates on this payload.
-    var isUnexpected: Bool { verdict.outcome != expectedOutcome }
-
-    /// The yardstick's name in an `ab` run: the same strategy in the baseline build.
 
     /// The ratio results.csv records: to the group's reference (the reference itself has 1), or
     /// in an `ab` run to the baseline build.
@@ -100,18 +96,4 @@ struct CellResult {
 
     /// The bytes throughput counts: payload bytes read, or the bytes an encoder wrote.
     var throughputBytes: Double { Double(outputBytes ?? identity.bytes) }
-
-    var wallTimeSummary: Summary? {
-        Summary(forks: generations.map { $0.map(\.wallNanoseconds) }, bootstrapResamples: 500)
-    }
-
-    func median(_ metric: Metric) -> Double? {
-        switch metric {
-        case .wallTime: return Summary(generations.flatMap { $0.map(\.wallNanoseconds) }, bootstrapResamples: 0)?.median
-        case .throughput: return median(.wallTime).map { throughputBytes * 1_000 / $0 }
-        case .allocations: return allocations.flatMap { Summary($0.map { Double($0.allocations) }, bootstrapResamples: 0)?.median }
-        case .allocatedBytes: return allocations.flatMap { Summary($0.map { Double($0.allocatedBytes) }, bootstrapResamples: 0)?.median }
-        default: return nil
-        }
-    }
 }

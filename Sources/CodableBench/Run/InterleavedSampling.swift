@@ -48,7 +48,6 @@ final class InterleavedSampling {
     private var waitingSeconds = 0.0
     private var finishingSeconds = 0.0
     private var comparisonsWritten = 0
-    private(set) var results: [CellResult] = []
 
     /// `start`: when the run started, which its budget counts from.
     init(
@@ -233,7 +232,6 @@ final class InterleavedSampling {
             guard let counted = countingPasses.outputs(of: index) else { continue }
             unwritten.removeAll { $0 == index }
             let done = try write(index, counted: counted)
-            results += done
             progress.finish(
                 comparisons[index][0].cell.source.name, results: done,
                 ratios: lockstep[index].result.ratios, target: plan.precision,
@@ -267,7 +265,7 @@ final class InterleavedSampling {
                 cell: state.cell, identity: state.identity, verdict: verdict,
                 generations: generations, outputBytes: measuredComparison.outputBytes[member])
             if let y = schedule.yardstick[member], !generations.isEmpty {
-                result.yardstick = members[y].executable == nil ? members[y].cell.strategy.id : RatioRow.baselineYardstick
+                result.yardstick = members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id
                 result.pairedRatio = ratios[member]
                 if let ratio = ratios[member] {
                     ratioRows.append(

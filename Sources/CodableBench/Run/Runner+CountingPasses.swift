@@ -88,7 +88,7 @@ extension Runner {
         // This build switches instrumentation on around the decode (`InstructionRegion`); another
         // build (`ab`'s baseline) may not, so it is watched from the start: its total is the same,
         // its call counts include the warm-up's (only this build's breakdown is written).
-        let instrumentFromStart = state.executable != nil || !InstructionRegion.controlsInstrumentation
+        let instrumentFromStart = state.isBaseline || !InstructionRegion.controlsInstrumentation
         let wrapper = [
             "/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
             "SWIFT_DETERMINISTIC_HASHING=1",

@@ -111,16 +111,19 @@ struct Runner {
             slowStateShare: slowState?.share)
         try info.write(to: folder.directory)
         try Reports.write(for: data, into: folder.directory, facts: options.facts, claims: options.claims)
+        // Built once for the terminal's table and answers (an ab run prints neither unless --verbose).
+        let answers =
+            options.verbose || options.pairing.printsAnswers
+            ? Reports.answers(run: data, claims: options.claims, facts: options.facts) : []
         if options.verbose {
-            let cells = Reports.orderedCells(of: data, claims: options.claims, facts: options.facts)
-            print(SummaryTable.render(MeasurementTable(cells, all: cells)) + "\n")
+            // The report's cells in the answers' order (questions first, references last).
+            let cells = CellSummary.all(in: data, references: options.facts.references)
+            let ordered = Reports.groups(cells, answers: answers).flatMap(\.cells)
+            print(SummaryTable.render(MeasurementTable(ordered, all: cells)) + "\n")
         }
         // An ab run's ratios are to the baseline build; its summary is the A/B gate's (ABCommand).
         if options.pairing.printsAnswers {
-            print(
-                AnswersText.terminal(
-                    Reports.answers(run: data, claims: options.claims, facts: options.facts), claims: options.claims,
-                    provenance: data.rows[0].provenance))
+            print(AnswersText.terminal(answers, claims: options.claims, provenance: data.rows[0].provenance))
             print(
                 "\nEvery cell, with times and allocations: \(folder.directory.appendingPathComponent("report.md").path) "
                     + "(`--verbose` prints it here).")
