@@ -46,12 +46,20 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
+        // Three modules along the data flow; each uses only those before it (Documentation/Layout.md).
+        // The core: models, profiles, the generator, statistics, strategies, verification, costs.
+        .target(name: "CodableBenchCore"),
+        // The harness: workers, lockstep sampling, counting passes, results files, claims.
+        .target(
+            name: "CodableBenchHarness",
+            dependencies: ["CodableBenchCore", .product(name: "CSV", package: "CSV.swift"), "CallgrindControl"]
+        ),
+        // The command line and its reports; re-exports the two below as the library users import.
         .target(
             name: "CodableBench",
             dependencies: [
+                "CodableBenchCore", "CodableBenchHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "CSV", package: "CSV.swift"),
-                "CallgrindControl",
             ]
         ),
         // Valgrind's client requests, so the instruction pass switches callgrind on around the decode.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 
 #if canImport(Glibc)
 import Glibc

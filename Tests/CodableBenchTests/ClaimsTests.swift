@@ -1,5 +1,7 @@
 import Catalogue
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 import Testing
 
@@ -298,7 +300,7 @@ struct ClaimsTests {
                     check: Self.check("handwritten", against: "synthesized", atLeast: 10))
             ])
         let cells = CellSummary.all(in: run, references: ["synthesized"])
-        let md = MarkdownReport.render(run: run, cells: cells, claims: claims)
+        let md = MarkdownReport.render(ReportDocument(run: run, cells: cells, claims: claims))
         let answers = try #require(md.range(of: "## Answers"))
         let measurements = try #require(md.range(of: "## Measurements"))
         #expect(answers.lowerBound < measurements.lowerBound)
@@ -308,7 +310,7 @@ struct ClaimsTests {
             md.contains(
                 "- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01)"
             ))
-        let html = HTMLReport.render(run: run, cells: cells, claims: claims)
+        let html = HTMLReport.render(ReportDocument(run: run, cells: cells, claims: claims))
         #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))
         // The answer's chart: each paired ratio with its interval, and a dashed line at 1.
         #expect(html.contains("time over the yardstick&#39;s") || html.contains("time over the yardstick's"))

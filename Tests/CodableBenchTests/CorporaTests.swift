@@ -1,5 +1,7 @@
 import Catalogue
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Corpora
 import Foundation
 import Testing

@@ -1,4 +1,6 @@
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 import Testing
 
@@ -276,7 +278,10 @@ struct CostBreakdownTests {
             try Self.recorded(), decodes: 1, executable: "benchmarks", categories: try Self.categories())
         let file = try TestSupport.temporaryDirectory().appendingPathComponent("costs.csv")
         try
-            (CostsCSV.header + CostsCSV.lines(runID: "r", group: "key-mapping", strategy: "snake-case-strategy", profile: "tiny", breakdown))
+            (CostsCSV.header
+            + CostsCSV.rows(runID: "r", group: "key-mapping", strategy: "snake-case-strategy", profile: "tiny", breakdown).map(
+                CostsCSV.line
+            ).joined())
             .write(to: file, atomically: true, encoding: .utf8)
         let read = CostsCSV.breakdowns(try CostsCSV.read(file))
         #expect(read["snake-case-strategy"]?["tiny"] == breakdown)

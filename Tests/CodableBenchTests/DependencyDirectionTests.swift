@@ -1,29 +1,40 @@
 import Foundation
 import Testing
 
-/// The library's folders follow the data flow, and no folder uses a folder above it: a type
+/// The library's three modules follow the data flow (the compiler holds that: each imports only
+/// those before it), and so do the folders inside them: no folder uses a folder above it. A type
 /// declared in one folder and named in another is an edge, and every edge must point down this
 /// order. Read from the sources as text (declarations at the start of a line; comments and string
 /// literals left out), so it needs no build of its own.
-@Suite("Folders along the data flow")
+@Suite("Modules and folders along the data flow")
 struct DependencyDirectionTests {
-    /// Lowest first: a folder may use the folders before it, never those after it.
-    static let order = [
-        "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs", "Results",
-        "Measurement", "Analysis", "Claims", "Reports", "Run", "CLI",
+    /// Lowest first, by module: a folder may use the folders before it, never those after it.
+    static let modules: [(module: String, folders: [String])] = [
+        ("CodableBenchCore", ["Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
+        ("CodableBenchHarness", ["System", "Results", "Measurement", "Analysis", "Claims", "Run"]),
+        ("CodableBench", ["Reports", "CLI"]),
     ]
-    static let library = TestSupport.packageRoot.appendingPathComponent("Sources/CodableBench")
+    static let order = modules.flatMap(\.folders)
+    static func directory(of module: String) -> URL {
+        TestSupport.packageRoot.appendingPathComponent("Sources/\(module)")
+    }
 
     /// Each folder's Swift sources, comments and string literals removed.
     static func sources() throws -> [(folder: String, text: String)] {
+        var out: [(String, String)] = []
+        for (module, folders) in modules {
+            try out += folders.flatMap { try sources(of: $0, in: directory(of: module)) }
+        }
+        return out
+    }
+
+    static func sources(of folder: String, in library: URL) throws -> [(folder: String, text: String)] {
         let fm = FileManager.default
         var out: [(String, String)] = []
-        for folder in try fm.contentsOfDirectory(atPath: library.path).sorted() {
-            let directory = library.appendingPathComponent(folder)
-            for file in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where file.hasSuffix(".swift") {
-                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-                out.append((folder, strip(text)))
-            }
+        let directory = library.appendingPathComponent(folder)
+        for file in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            out.append((folder, strip(text)))
         }
         return out
     }
@@ -64,8 +75,23 @@ struct DependencyDirectionTests {
     }
 
     @Test func everyFolderHasItsPlace() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.library.path).filter { !$0.hasPrefix(".") }
-        #expect(Set(folders) == Set(Self.order), "place new folders in DependencyDirectionTests.order")
+        for (module, order) in Self.modules {
+            let folders = try FileManager.default.contentsOfDirectory(atPath: Self.directory(of: module).path)
+                .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".swift") }
+            #expect(Set(folders) == Set(order), "place new folders of \(module) in DependencyDirectionTests.modules")
+        }
+    }
+
+    /// The compiler's half: each module's target depends only on the modules before it.
+    @Test func modulesDependOnlyOnThoseBelow() throws {
+        let manifest = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let names = Self.modules.map(\.module)
+        for (rank, module) in names.enumerated() {
+            let target = try #require(
+                DependencyDirectionTests.matches("\\.target\\(\\s*name: \"\(module)\"[^)]*", in: manifest).first, "no target \(module)")
+            let uses = names.filter { target.contains("\"\($0)\"") && $0 != module }
+            #expect(uses.allSatisfy { names.firstIndex(of: $0)! < rank }, "\(module) depends on \(uses)")
+        }
     }
 
     @Test func noFolderUsesAFolderAboveIt() throws {

@@ -1,4 +1,6 @@
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 import Testing
 
@@ -273,7 +275,7 @@ struct ReportTests {
             .init(strategy: "broken", outcome: .wrongOutput),
         ])
         let dir = run.source.deletingLastPathComponent()
-        let files = try Reports.write(for: run, into: dir, facts: StrategyFacts(references: ["synthesized"]))
+        let files = try Reports.write(ReportDocument(run: run, facts: StrategyFacts(references: ["synthesized"])), into: dir)
         #expect(files.map(\.lastPathComponent) == ["report.md", "report.html", "benchmark-action.json"])
         let md = try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(md.contains("### g") && md.contains("| synthesized (ref) | small | ok |"))
@@ -300,14 +302,15 @@ struct ReportTests {
             ]
         }
         run.ratios = ratio(0.95, 1.05)
-        let md = MarkdownReport.render(run: run, cells: cells)
+        let md = MarkdownReport.render(ReportDocument(run: run, cells: cells))
         #expect(
             md.contains(
                 "1 of 1 paired ratios have a 95% interval wider than ±2%:\n\n\(Reports.wideRatioAdvice)\n\n"
                     + "- handwritten vs synthesized on small"))
-        #expect(HTMLReport.render(run: run, cells: cells).contains("</summary><p>An interval narrows about as the square root"))
+        #expect(
+            HTMLReport.render(ReportDocument(run: run, cells: cells)).contains("</summary><p>An interval narrows about as the square root"))
         run.ratios = ratio(0.995, 1.005)
-        #expect(!MarkdownReport.render(run: run, cells: cells).contains("benchmarks across"))
+        #expect(!MarkdownReport.render(ReportDocument(run: run, cells: cells)).contains("benchmarks across"))
     }
 
     /// A run spent much in the machine's slow state says so, profile by profile; a steadier one,
@@ -318,13 +321,13 @@ struct ReportTests {
         func run(slowOfTen: Int, ratios: Bool = true) -> RunData {
             SyntheticRuns.withSamples(of: base, slowOfTenOnSmall: slowOfTen, ratios: ratios)
         }
-        let md = MarkdownReport.render(run: run(slowOfTen: 6), cells: cells)  // 6 of 20 samples
+        let md = MarkdownReport.render(ReportDocument(run: run(slowOfTen: 6), cells: cells))  // 6 of 20 samples
         #expect(
             md.contains(
                 "the machine ran in the slow state in 30.0% of the timing samples (more than 20% above their cell's fastest tenth): "
                     + "intervals are wider than in a steadier run:\n\n\(Reports.slowStateAdvice)\n\n"
                     + "- small: 60.0% of 10 samples\n- medium: 0.0% of 10 samples\n"), "\(md)")
-        #expect(!MarkdownReport.render(run: run(slowOfTen: 2), cells: cells).contains("slow state"))  // 10%
+        #expect(!MarkdownReport.render(ReportDocument(run: run(slowOfTen: 2), cells: cells)).contains("slow state"))  // 10%
         #expect(run(slowOfTen: 6, ratios: false).slowState == nil)
         #expect(
             CompareCommand.slowStateLine(run(slowOfTen: 6), run(slowOfTen: 0))?.hasPrefix(
@@ -341,14 +344,14 @@ struct ReportTests {
             .init(strategy: "other", profile: "medium", wall: Array(repeating: 1_000_000, count: 10)),
         ])
         let cells = CellSummary.all(in: run, references: ["synthesized"])
-        let md = MarkdownReport.render(run: run, cells: cells)
+        let md = MarkdownReport.render(ReportDocument(run: run, cells: cells))
         #expect(md.contains("| MB/s | of memcpy | of simdjson | allocs |"))
         #expect(md.contains("| 100.0 | 2.5% | 25.0% |"), "\(md)")
         #expect(md.contains("| other | medium | ok |") && md.contains("| 100.0 | - | - |"))  // no limit on that payload
-        let html = HTMLReport.render(run: run, cells: cells)
+        let html = HTMLReport.render(ReportDocument(run: run, cells: cells))
         #expect(html.contains("<th>of memcpy</th><th>of simdjson</th>") && html.contains("<td class=\"n\">25.0%</td>"))
         // Without the limits in the run, the columns are left out.
         let plain = try SyntheticRuns.run([.init(strategy: "synthesized")])
-        #expect(!MarkdownReport.render(run: plain, cells: CellSummary.all(in: plain)).contains("of memcpy"))
+        #expect(!MarkdownReport.render(ReportDocument(run: plain, cells: CellSummary.all(in: plain))).contains("of memcpy"))
     }
 }

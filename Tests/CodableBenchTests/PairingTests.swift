@@ -1,5 +1,7 @@
 import Catalogue
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 import Testing
 
@@ -7,9 +9,9 @@ import Testing
 /// each cell with the baseline build's worker for the same cell, found by the cell, not by position.
 @Suite("Pairing")
 struct PairingTests {
-    static func state(_ id: String) throws -> Runner.CellState {
+    static func state(_ id: String) throws -> CellState {
         let payload = PreparedPayload(bytes: 1, sha256: "a", elements: 1, file: URL(fileURLWithPath: "/dev/null"))
-        return Runner.CellState(
+        return CellState(
             cell: Cell(strategy: TestSupport.strategy(id), source: .generated(try TestSupport.profile("small"))),
             payload: payload, arguments: [], verifiedArguments: [])
     }

@@ -1,4 +1,6 @@
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 
 /// Builds small results files by hand, so the gate's decisions can be tested on exact numbers.

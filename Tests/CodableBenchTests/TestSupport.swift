@@ -1,5 +1,7 @@
 import Catalogue
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Foundation
 
 /// Shared helpers: the committed profiles, the catalogue, and the built `benchmarks` executable.

@@ -1,4 +1,6 @@
 @testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
 import Testing
 
 /// The worker's command line, parsed by hand (see `WorkerCommand`): what the parent sends.

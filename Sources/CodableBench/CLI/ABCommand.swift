@@ -1,3 +1,5 @@
+import CodableBenchCore
+import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
@@ -79,10 +81,10 @@ struct ABCommand: ParsableCommand {
             plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
             countAllocations: !noCount)
         options.pairing = .baselineBuild(baselineTool)
-        options.facts = CommandLineTool.facts
-        let directory = try Runner(runPlan: plan, options: options).run()
-        let current = try RunData.load(directory.path)
-        let base = try RunData.load(directory.appendingPathComponent("baseline").path)
+        let outcome = try Runner(runPlan: plan, options: options).run()
+        try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)
+        let directory = outcome.folder, current = outcome.data
+        guard let base = outcome.baseline else { throw HarnessFailure("the ab run kept no baseline rows") }
         func judge(confirmation: RunData?) throws -> ABGate {
             try ABGate(
                 current: current, baseline: base, tolerances: tolerances, threshold: threshold,
@@ -99,7 +101,9 @@ struct ABCommand: ParsableCommand {
             // Alone, a cell has no settled comparisons to inherit time from, and a large payload's
             // interval would rest on a few generations: more time per cell (there are few cells).
             again.plan.budgetNanosecondsPerCell *= Self.confirmationBudgetFactor
-            let confirmation = try RunData.load(Runner(runPlan: suspects, options: again).run().path)
+            let confirming = try Runner(runPlan: suspects, options: again).run()
+            try RunEnd.report(confirming, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)
+            let confirmation = confirming.data
             gate = try judge(confirmation: confirmation)
         }
         let summary = gate.markdown(provenance: current.rows[0].provenance)

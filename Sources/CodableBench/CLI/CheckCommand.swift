@@ -1,3 +1,5 @@
+import CodableBenchCore
+import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
@@ -44,11 +46,12 @@ struct CheckCommand: ParsableCommand {
             let plan = try RunPlan(
                 catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
                 profiles: .standard(), folders: corpus.payloadFolders)
-            var options = RunOptions(
+            let options = RunOptions(
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
                 countAllocations: true)
-            options.facts = CommandLineTool.facts
-            currentRun = try RunData.load(try Runner(runPlan: plan, options: options).run().path)
+            let outcome = try Runner(runPlan: plan, options: options).run()
+            try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts)
+            currentRun = outcome.data
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)
         print(gate.render())

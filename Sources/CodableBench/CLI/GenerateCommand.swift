@@ -1,3 +1,5 @@
+import CodableBenchCore
+import CodableBenchHarness
 import ArgumentParser
 import Foundation
 

@@ -1,3 +1,5 @@
+import CodableBenchCore
+import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
@@ -14,13 +16,9 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let claims = try CommandLineTool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
-        let facts = CommandLineTool.facts
-        let written = try Reports.write(
-            for: data, into: data.source.deletingLastPathComponent(), facts: facts, claims: claims)
-        print(
-            AnswersText.terminal(
-                Reports.answers(run: data, claims: claims, facts: facts), claims: claims,
-                provenance: data.rows[0].provenance))
+        let document = ReportDocument(run: data, claims: claims, facts: CommandLineTool.facts)
+        let written = try Reports.write(document, into: data.source.deletingLastPathComponent())
+        print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))
         print("")
         for file in written { print("wrote \(file.path)") }
     }

@@ -1,3 +1,5 @@
+import CodableBenchCore
+import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
@@ -73,13 +75,12 @@ struct RunCommand: ParsableCommand {
             : try RunPlan(
                 catalogue: CommandLineTool.catalogue, strategyIDs: selection.strategies,
                 files: payloads.map { URL(fileURLWithPath: $0) })
-        var options = RunOptions(
+        let options = RunOptions(
             plan: sampling.plan, timeoutSeconds: sampling.timeout,
             resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
-            countingBackend: counting.flatMap(CountingBackend.init(rawValue:)),
-            claims: claims, verbose: verbose)
-        options.facts = CommandLineTool.facts
-        try Runner(runPlan: plan, options: options).run()
+            countingBackend: counting.flatMap(CountingBackend.init(rawValue:)))
+        let outcome = try Runner(runPlan: plan, options: options).run()
+        try RunEnd.report(outcome, claims: claims, facts: CommandLineTool.facts, verbose: verbose)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// The hidden command the parent runs in a fresh process for each lockstep worker and pass.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// The Answers section's words, shared by report.md, report.html and the terminal: each question,
 /// what its strategies did, and each claim with its verdict and evidence.
@@ -56,9 +58,9 @@ enum AnswersText {
         if let outcome = check.outcome {
             text = "\(a) ends \(outcome.rawValue)"
         } else if let threshold = check.atLeast {
-            text = "\(a) / \(b) ≥ \(threshold.formatted)"
+            text = "\(a) / \(b) ≥ \(threshold.shortText)"
         } else if let threshold = check.atMost {
-            text = "\(a) / \(b) ≤ \(threshold.formatted)"
+            text = "\(a) / \(b) ≤ \(threshold.shortText)"
         } else {
             switch check.expect! {
             case .faster: text = "\(a) faster than \(b)"

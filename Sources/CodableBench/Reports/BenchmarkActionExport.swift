@@ -1,4 +1,6 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// `benchmark-action.json`: github-action-benchmark's `customSmallerIsBetter` format, so teams can
 /// chart history with a tool they already use.

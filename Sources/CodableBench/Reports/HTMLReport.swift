@@ -1,62 +1,26 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no network, no JavaScript).
 enum HTMLReport {
-    static func render(
-        run: RunData, cells: [CellSummary], claims: ClaimsFile = .none, facts: StrategyFacts = .none
-    ) -> String {
-        let p = run.rows[0].provenance
+    static func render(_ document: ReportDocument) -> String {
+        let p = document.provenance
         let e = SVGChart.escape
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
         body +=
             "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
             + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
-        if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
-            body += "<p class=\"meta\">\(e(run.summaryLine(info)))</p>"
-        }
-        let warnings = Reports.warnings(run: run, cells: cells)
-        let answers = Reports.answers(run: run, claims: claims, facts: facts)
-        body += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
+        if let summary = document.summary { body += "<p class=\"meta\">\(e(summary))</p>" }
+        body += answersSection(document.answers, claims: document.claims, provenance: p, warnings: document.warnings)
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
-        let costs = CostsCSV.breakdowns(run.costs), costCategories = Reports.costCategories(run)
-        for (answer, groupCells) in Reports.groups(cells, answers: answers) {
-            body += "<section id=\"group-\(e(answer.group))\"><h3>\(e(answer.group))</h3>"
-            if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
-            for profile in orderedUnique(groupCells.map(\.key.profile)) {
-                let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
-                    let wall = cell.metrics[.wallTime]
-                    let text =
-                        wall.map { Terminal.time($0.median) + (cell.ratio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
-                        ?? cell.outcome.rawValue
-                    return SVGChart.Bar(
-                        label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
-                        high: wall?.ci95High, valueText: text, highlight: cell.isReference)
-                }
-                body += "<figure>" + SVGChart.bars(title: "\(profile): median wall time per decode, 95% CI", bars: bars) + "</figure>"
-            }
-            let allocationBars = groupCells.compactMap { cell -> SVGChart.Bar? in
-                guard let a = cell.metrics[.allocations], cell.elements > 0 else { return nil }
-                let perElement = a.median / Double(cell.elements)
-                return SVGChart.Bar(
-                    label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
-                    valueText: String(format: "%.1f", perElement), highlight: cell.isReference)
-            }
-            if !allocationBars.isEmpty {
-                body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
-            }
-            body += costChart(groupCells, costs: costs, categories: costCategories)
-            body += table(MeasurementTable(groupCells, all: cells))
-            let changes = Reports.changesLines(groupCells, changes: facts.changes)
-            if !changes.isEmpty {
-                body +=
-                    "<p>\(e(Reports.changesHeading))</p><ul>"
-                    + changes.map { "<li>\(e($0.replacingOccurrences(of: "`", with: "")))</li>" }.joined() + "</ul>"
-            }
-            body += "</section>"
+        for group in document.groups {
+            body += section(group, document)
         }
-        let scaling = Reports.scalingRows(run: run, cells: cells)
+        let scaling = document.scaling
         if !scaling.isEmpty {
-            let series = Reports.scalingSeries(run: run, cells: cells, strategies: Set(scaling.map(\.strategy)))
+            let series = Reports.scalingSeries(
+                run: document.run, cells: document.cells, strategies: Set(scaling.map(\.strategy)))
             body +=
                 "<section><h2>Scaling</h2><figure>"
                 + SVGChart.logLog(
@@ -67,7 +31,7 @@ enum HTMLReport {
                 .joined()
                 + "</table></section>"
         }
-        let crossovers = Reports.crossovers(run: run, cells: cells)
+        let crossovers = document.crossovers
         if !crossovers.isEmpty {
             body += "<section><h2>Crossovers</h2>"
             for knob in Set(crossovers.map(\.knob)).sorted() {
@@ -92,6 +56,44 @@ enum HTMLReport {
             .v-only{background:#fbeec8}.v-none{background:#e6e6e6}code{font-size:13px}</style>
             </head><body>\(body)</body></html>
             """
+    }
+
+    /// A group's section: its time charts by profile, allocations, costs, table and changes.
+    static func section(_ group: ReportDocument.Group, _ document: ReportDocument) -> String {
+        let e = SVGChart.escape
+        let answer = group.answer, groupCells = group.cells
+        var body = "<section id=\"group-\(e(answer.group))\"><h3>\(e(answer.group))</h3>"
+        if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
+        for profile in orderedUnique(groupCells.map(\.key.profile)) {
+            let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
+                let wall = cell.metrics[.wallTime]
+                let text =
+                    wall.map { Terminal.time($0.median) + (cell.ratio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
+                    ?? cell.outcome.rawValue
+                return SVGChart.Bar(
+                    label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
+                    high: wall?.ci95High, valueText: text, highlight: cell.isReference)
+            }
+            body += "<figure>" + SVGChart.bars(title: "\(profile): median wall time per decode, 95% CI", bars: bars) + "</figure>"
+        }
+        let allocationBars = groupCells.compactMap { cell -> SVGChart.Bar? in
+            guard let a = cell.metrics[.allocations], cell.elements > 0 else { return nil }
+            let perElement = a.median / Double(cell.elements)
+            return SVGChart.Bar(
+                label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
+                valueText: String(format: "%.1f", perElement), highlight: cell.isReference)
+        }
+        if !allocationBars.isEmpty {
+            body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
+        }
+        body += costChart(groupCells, costs: document.costs, categories: document.costCategories)
+        body += table(group.table)
+        if !group.changes.isEmpty {
+            body +=
+                "<p>\(e(Reports.changesHeading))</p><ul>"
+                + group.changes.map { "<li>\(e($0.replacingOccurrences(of: "`", with: "")))</li>" }.joined() + "</ul>"
+        }
+        return body + "</section>"
     }
 
     static func table(_ table: MeasurementTable) -> String {

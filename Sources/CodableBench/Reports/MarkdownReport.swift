@@ -1,35 +1,30 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// `report.md`: fits a pull-request comment.
 enum MarkdownReport {
-    static func render(
-        run: RunData, cells: [CellSummary], claims: ClaimsFile = .none, facts: StrategyFacts = .none
-    ) -> String {
-        let p = run.rows[0].provenance
+    static func render(_ document: ReportDocument) -> String {
+        let p = document.provenance
         var out = ["# CodableBench run \(p.runID)", ""]
         out.append(
             "\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
                 + "\(p.buildConfiguration) build\(p.buildFlags.isEmpty ? "" : " (\(p.buildFlags))") · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
                 + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
-        if let info = RunInfo.read(from: run.source.deletingLastPathComponent()) {
-            out.append("")
-            out.append(run.summaryLine(info))
-        }
+        if let summary = document.summary { out += ["", summary] }
         out.append("")
-        let warnings = Reports.warnings(run: run, cells: cells)
-        let answers = Reports.answers(run: run, claims: claims, facts: facts)
-        out += answersSection(answers, claims: claims, provenance: p, warnings: warnings)
+        out += answersSection(document.answers, claims: document.claims, provenance: p, warnings: document.warnings)
         out += ["## Measurements", "", Reports.readingNote, ""]
-        for (answer, groupCells) in Reports.groups(cells, answers: answers) {
+        for group in document.groups {
+            let answer = group.answer
             out.append("### \(answer.group)")
             out.append("")
             if answer.question != answer.group { out += ["\(answer.question)", ""] }
-            out += table(MeasurementTable(groupCells, all: cells))
+            out += table(group.table)
             out.append("")
-            let changes = Reports.changesLines(groupCells, changes: facts.changes)
-            if !changes.isEmpty { out += [Reports.changesHeading, ""] + changes.map { "- \($0)" } + [""] }
+            if !group.changes.isEmpty { out += [Reports.changesHeading, ""] + group.changes.map { "- \($0)" } + [""] }
         }
-        let scaling = Reports.scalingRows(run: run, cells: cells)
+        let scaling = document.scaling
         if !scaling.isEmpty {
             out.append("## Scaling")
             out.append("")
@@ -42,7 +37,7 @@ enum MarkdownReport {
             out += scaling.map { "| \($0.strategy) | \($0.sizes) | \(String(format: "%.2f", $0.exponent)) |" }
             out.append("")
         }
-        let crossovers = Reports.crossovers(run: run, cells: cells)
+        let crossovers = document.crossovers
         if !crossovers.isEmpty {
             out.append("## Crossovers")
             out.append("")
@@ -53,14 +48,14 @@ enum MarkdownReport {
             out += crossovers.map { "- \($0.summary) (\($0.pointsText))" }
             out.append("")
         }
-        let notOK = cells.filter { $0.outcome != .ok }
+        let notOK = document.otherOutcomes
         if !notOK.isEmpty {
             out.append("## Outcomes other than ok")
             out.append("")
             out += notOK.map { "- **\($0.key)**: \($0.outcome.rawValue) (expected \($0.expectedOutcome.rawValue)): \($0.detail)" }
             out.append("")
         }
-        let detailed = warnings.filter { !$0.details.isEmpty }
+        let detailed = document.warnings.filter { !$0.details.isEmpty }
         if !detailed.isEmpty {
             out += ["## Warnings in detail", ""]
             for warning in detailed {

@@ -1,4 +1,6 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// The measurements of a set of cells as every report shows them: one row per cell, each value
 /// formatted once. The Markdown tables, the HTML tables and the terminal's `--verbose` table render

@@ -1,16 +1,15 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// Writes every report of a run into its folder.
 enum Reports {
     @discardableResult
-    static func write(
-        for run: RunData, into directory: URL, facts: StrategyFacts = .none, claims: ClaimsFile = .none
-    ) throws -> [URL] {
-        let cells = CellSummary.all(in: run, references: facts.references)
+    static func write(_ document: ReportDocument, into directory: URL) throws -> [URL] {
         let files: [(String, String)] = [
-            ("report.md", MarkdownReport.render(run: run, cells: cells, claims: claims, facts: facts)),
-            ("report.html", HTMLReport.render(run: run, cells: cells, claims: claims, facts: facts)),
-            ("benchmark-action.json", BenchmarkActionExport.render(cells: cells)),
+            ("report.md", MarkdownReport.render(document)),
+            ("report.html", HTMLReport.render(document)),
+            ("benchmark-action.json", BenchmarkActionExport.render(cells: document.cells)),
         ]
         return try files.map { name, text in
             let url = directory.appendingPathComponent(name)

@@ -1,4 +1,6 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// Small SVG charts with no scripts and no external resources.
 enum SVGChart {

@@ -1,4 +1,6 @@
 import Foundation
+import CodableBenchCore
+import CodableBenchHarness
 
 /// The table `run --verbose` prints at the end: the report's measurement table as aligned text,
 /// one line per cell in the answers' order, then the cells that did not end `ok`.

@@ -1,0 +1,35 @@
+import Foundation
+import CodableBenchCore
+import CodableBenchHarness
+
+/// The end of a run that `run`, `check` or `ab` started: its reports written, its answers (and
+/// with `--verbose` every cell) printed, and where its time went.
+enum RunEnd {
+    /// `printsAnswers`: false for `ab`, whose ratios are to the baseline build and whose summary
+    /// is the A/B gate's.
+    static func report(
+        _ outcome: RunOutcome, claims: ClaimsFile, facts: StrategyFacts, verbose: Bool = false, printsAnswers: Bool = true,
+        log: (String) -> Void = Terminal.status
+    ) throws {
+        let data = outcome.data, info = outcome.info
+        let document = ReportDocument(run: data, claims: claims, facts: facts)
+        try Reports.write(document, into: outcome.folder)
+        if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }
+        if printsAnswers {
+            print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))
+            print(
+                "\nEvery cell, with times and allocations: \(outcome.folder.appendingPathComponent("report.md").path) "
+                    + "(`--verbose` prints it here).")
+        }
+        // Out before the closing lines on stderr, also when both go to one file.
+        fflush(stdout)
+        log(
+            "wrote \(outcome.folder.appendingPathComponent("results.csv").path), report.md and report.html (\(info.cells) cells in \(Terminal.duration(info.totalSeconds)), "
+                + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
+        log("time went to: \(outcome.phases.shares(of: info.totalSeconds))")
+        if let slow = data.slowState {
+            let advice = slow.isHigh ? ": intervals are wider than in a steadier run (report.md says more)" : ""
+            log("the machine ran in \(slow.text)\(advice)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CodableBenchCore
+import CodableBenchHarness
+import Foundation
+
+/// A run's report, built once: the answers, warnings, tables and the data of the charts, which
+/// `MarkdownReport`, `HTMLReport` and the terminal (`RunEnd`, `report`) only render.
+struct ReportDocument {
+    /// A group of the measurements: its answer, cells (by profile, the reference first), table,
+    /// and what each of its strategies changes.
+    struct Group {
+        let answer: Answer
+        let cells: [CellSummary]
+        let table: MeasurementTable
+        let changes: [String]
+    }
+
+    let run: RunData
+    let provenance: Provenance
+    /// Every cell of the run.
+    let cells: [CellSummary]
+    let claims: ClaimsFile
+    /// The run's line under the title: cells, time, duty cycle, slow state (nil: no run.json).
+    let summary: String?
+    let warnings: [Reports.Warning]
+    /// The answer to every question the claims ask, then to every other group the run measured.
+    let answers: [Answer]
+    let groups: [Group]
+    let scaling: [(strategy: String, sizes: Int, exponent: Double)]
+    let crossovers: [Crossover]
+    /// Cells whose outcome is not `ok`.
+    let otherOutcomes: [CellSummary]
+    /// Per strategy and profile, where its instructions went (runs with `--instructions`).
+    let costs: [String: [String: CostBreakdown]]
+    let costCategories: CostCategories
+
+    init(run: RunData, cells: [CellSummary]? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none) {
+        let cells = cells ?? CellSummary.all(in: run, references: facts.references)
+        self.run = run
+        self.cells = cells
+        self.claims = claims
+        provenance = run.rows[0].provenance
+        summary = RunInfo.read(from: run.source.deletingLastPathComponent()).map(run.summaryLine)
+        warnings = Reports.warnings(run: run, cells: cells)
+        answers = Reports.answers(run: run, claims: claims, facts: facts)
+        groups = Reports.groups(cells, answers: answers).map { answer, groupCells in
+            Group(
+                answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells),
+                changes: Reports.changesLines(groupCells, changes: facts.changes))
+        }
+        scaling = Reports.scalingRows(run: run, cells: cells)
+        crossovers = Reports.crossovers(run: run, cells: cells)
+        otherOutcomes = cells.filter { $0.outcome != .ok }
+        costs = CostsCSV.breakdowns(run.costs)
+        costCategories = Reports.costCategories(run)
+    }
+
+    /// Every cell in the answers' order (questions first, references last), as one table.
+    var allCellsTable: MeasurementTable { MeasurementTable(groups.flatMap(\.cells), all: cells) }
+}

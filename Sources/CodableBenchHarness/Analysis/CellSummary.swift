@@ -1,0 +1,87 @@
+import CodableBenchCore
+
+/// One cell of a run as the reports see it: outcome and each metric's summary.
+package struct CellSummary: Sendable {
+    package let key: CellKey
+    package let outcome: Outcome
+    package let expectedOutcome: Outcome
+    package let detail: String
+    package let bytes: Int
+    package let elements: Int
+    package let isReference: Bool
+    package let metrics: [Metric: Summary]
+    /// The paired ratio to the group's reference (runs of schema 4 and later).
+    package var ratio: RowRatio?
+
+    init(
+        key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
+        isReference: Bool, metrics: [Metric: Summary], ratio: RowRatio? = nil
+    ) {
+        self.ratio = ratio
+        self.key = key
+        self.outcome = outcome
+        self.expectedOutcome = expectedOutcome
+        self.detail = detail
+        self.bytes = bytes
+        self.elements = elements
+        self.isReference = isReference
+        self.metrics = metrics
+    }
+
+    /// Median throughput in MB/s (payload bytes read, or bytes an encoder wrote), as recorded.
+    package var megabytesPerSecond: Double? { metrics[.throughput]?.median }
+
+    /// A group reference's row records 1 to itself; its paired ratio to the comparison's anchor
+    /// (ratios.csv) is what a reader wants to see beside it.
+    static func displayedRatio(_ recorded: RowRatio?, of key: CellKey, in run: RunData) -> RowRatio? {
+        guard let recorded, recorded.to == key.strategy,
+            let paired = run.ratios.first(where: { $0.strategy == key.strategy && $0.profile == key.profile })
+        else { return recorded }
+        return RowRatio(to: paired.yardstick, value: paired.ratio)
+    }
+
+    package static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
+        run.cells.map { key, rows in
+            let first = rows[0]
+            var metrics: [Metric: Summary] = [:]
+            for row in rows { if let s = row.summary { metrics[row.metric] = s } }
+            return CellSummary(
+                key: key, outcome: first.outcome, expectedOutcome: first.expectedOutcome,
+                detail: first.detail, bytes: first.cell.bytes, elements: first.cell.elements,
+                isReference: references.contains(key.strategy), metrics: metrics,
+                ratio: displayedRatio(rows.first { $0.metric == .wallTime }?.ratio, of: key, in: run))
+        }.sorted { $0.key < $1.key }
+    }
+}
+
+extension CellSummary {
+    /// The ratio column of the reports: `vs synthesized: 1.004× (0.995–1.012)`, or `yardstick` on
+    /// the row of a strategy that is only ever the yardstick.
+    package func ratioColumn(reference: CellSummary?) -> String {
+        guard let ratio else { return ratioText(reference: reference) }
+        return ratio.to == key.strategy ? "yardstick" : "vs \(ratio.to): " + ratioText(reference: reference)
+    }
+
+    /// The verdict at the run's margin; none for a yardstick's own row.
+    package var verdictColumn: String {
+        guard let ratio, ratio.to != key.strategy else { return "-" }
+        return SpeedVerdict(ratio.value, margin: SpeedVerdict.defaultMargin).rawValue
+    }
+
+    /// The ratio to the group's reference as text: the paired ratio with its interval, or, for
+    /// runs before paired measurement, the ratio of the two medians (marked "unpaired").
+    func ratioText(reference: CellSummary?) -> String {
+        if let ratio {
+            return ratio.value.preciseText
+        }
+        guard let mine = metrics[.wallTime]?.median, let theirs = reference?.metrics[.wallTime]?.median, theirs > 0
+        else { return "-" }
+        return String(format: "%.2f× unpaired", mine / theirs)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,172 @@
+import Foundation
+import CodableBenchCore
+
+/// The change of one metric of one cell between two runs.
+struct MetricChange: Sendable {
+    enum Verdict: String, Sendable {
+        case faster, slower
+        case more, fewer
+        case noChange = "no change"
+        case new, gone
+        case outcomeChanged = "outcome changed"
+    }
+
+    let cell: CellKey
+    let metric: Metric
+    let baseline: Double?
+    let current: Double?
+    let verdict: Verdict
+    /// Mann–Whitney p-value when both runs had samples.
+    let pValue: Double?
+    let note: String
+    /// The tolerance a count was judged with.
+    var tolerance: Double? = nil
+
+    /// (current − baseline) / baseline.
+    var relativeChange: Double? {
+        guard let b = baseline, let c = current, b != 0 else { return nil }
+        return (c - b) / b
+    }
+}
+
+/// Compares two runs cell by cell and metric by metric.
+package struct Comparison {
+    let changes: [MetricChange]
+    /// The statistic timings were compared on (`timing.statistic` of the tolerances).
+    let timingStatistic: TimingStatistic
+    /// What was not compared, and why.
+    let notes: [String]
+
+    package init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+        timingStatistic = tolerances.timing.estimator
+        // Two allocators round and grow buffers differently: their counts are not comparable.
+        let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)
+        let compareCounts = countedBy.0 == countedBy.1
+        // malloc-interposer over glibc counts approximately: its own tolerances, or not at all.
+        let approximate = countedBy.0 == CountingBackend.interposer.rawValue
+        var notes =
+            compareCounts
+            ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
+        if compareCounts && approximate {
+            let skipped = [Metric.allocations, .allocatedBytes, .peakHeapBytes].filter {
+                tolerances.tolerance(for: $0, approximate: true) == nil
+            }
+            notes.append(
+                "counts taken by malloc-interposer (approximate) are compared with the tolerances under `approximate`"
+                    + (skipped.isEmpty ? "" : "; not compared: " + skipped.map(\.rawValue).joined(separator: ", ")))
+        }
+        // Timings under two allocators differ by the allocator too (results/README.md, `allocator`).
+        let timedUnder = (baseline.rows[0].provenance.allocator, current.rows[0].provenance.allocator)
+        if timedUnder.0 != timedUnder.1 {
+            notes.append(
+                "the baseline was timed under allocator \(timedUnder.0), this run under \(timedUnder.1): time changes include the allocator's"
+            )
+        }
+        let a = baseline.cells, b = current.cells
+        var changes: [MetricChange] = []
+        for key in Set(a.keys).union(b.keys).sorted() {
+            guard let before = a[key] else {
+                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .new, pValue: nil, note: ""))
+                continue
+            }
+            guard let after = b[key] else {
+                changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .gone, pValue: nil, note: ""))
+                continue
+            }
+            if before[0].cell.sha256 != after[0].cell.sha256 {
+                throw ResultsError(
+                    "\(key): the runs decoded different payloads (sha256 \(before[0].cell.sha256.prefix(12))… vs \(after[0].cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
+                )
+            }
+            if before[0].outcome != after[0].outcome {
+                changes.append(
+                    MetricChange(
+                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .outcomeChanged,
+                        pValue: nil, note: "\(before[0].outcome.rawValue) → \(after[0].outcome.rawValue)"))
+                continue
+            }
+            if !before[0].outcome.isMeasured {
+                changes.append(
+                    MetricChange(
+                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange,
+                        pValue: nil, note: before[0].outcome.rawValue))
+                continue
+            }
+            let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
+            for row in before
+            where (row.metric.isDeterministic || row.metric.isTiming)
+                && (compareCounts || !row.metric.isAllocation)
+                && !(approximate && row.metric.isAllocation && tolerances.tolerance(for: row.metric, approximate: true) == nil)
+            {
+                guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
+                changes.append(
+                    Self.change(
+                        key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances,
+                        approximate: approximate && row.metric.isAllocation))
+            }
+        }
+        self.changes = changes
+        self.notes = notes
+    }
+
+    static func change(
+        _ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
+        _ samples1: [SampleRow]?, _ tolerances: GateTolerances, approximate: Bool = false
+    ) -> MetricChange {
+        if metric.isDeterministic {
+            let relative = relativeChange(s0.median, s1.median)
+            let tolerance = tolerances.tolerance(for: metric, approximate: approximate) ?? 0
+            let verdict: MetricChange.Verdict = abs(relative) <= tolerance ? .noChange : relative > 0 ? .more : .fewer
+            return MetricChange(
+                cell: key, metric: metric, baseline: s0.median, current: s1.median, verdict: verdict,
+                pValue: nil, note: "", tolerance: tolerance)
+        }
+        let statistic = tolerances.timing.estimator
+        let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)
+        let relative = relativeChange(v0, v1)
+        let pick: (SampleRow) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
+        // Significant only when, on medians, the two intervals do not overlap (with several forks
+        // they include the variation between processes), and, when samples are at hand, the
+        // Mann–Whitney U test agrees.
+        var pValue: Double?
+        var significant = statistic != .median || s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
+        if let a = samples0, let b = samples1, let test = MannWhitney.test(a.map(pick), b.map(pick)) {
+            pValue = test.pValue
+            significant = significant && test.pValue < tolerances.timing.alpha
+        }
+        let verdict: MetricChange.Verdict =
+            !significant || abs(relative) <= tolerances.noiseFloor
+            ? .noChange : relative > 0 ? .slower : .faster
+        return MetricChange(
+            cell: key, metric: metric, baseline: v0, current: v1, verdict: verdict,
+            pValue: pValue, note: significant ? "" : "not significant")
+    }
+
+    static func relativeChange(_ before: Double, _ after: Double) -> Double {
+        before == 0 ? (after == 0 ? 0 : .infinity) : (after - before) / before
+    }
+
+    /// A plain-text table of the changes, with a one-line tally.
+    package func render() -> String {
+        var lines = ["cell | metric | baseline | current | change | p | verdict", "---|---|---|---|---|---|---"]
+        func number(_ value: Double?, _ metric: Metric) -> String {
+            guard let value else { return "-" }
+            return metric.isTiming ? Terminal.time(value) : String(format: "%.0f", value)
+        }
+        for c in changes {
+            let change = c.relativeChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
+            let p = c.pValue.map { String(format: "%.3g", $0) } ?? "-"
+            let metric = c.metric == .none ? "-" : c.metric.rawValue
+            lines.append(
+                "\(c.cell) | \(metric) | \(number(c.baseline, c.metric)) | \(number(c.current, c.metric)) | \(change) | \(p) | \(c.verdict.rawValue)\(c.note.isEmpty ? "" : " (\(c.note))")"
+            )
+        }
+        let tally = Dictionary(grouping: changes, by: \.verdict).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+        lines.append("")
+        lines.append(
+            "\(changes.count) comparisons (timings compared on their \(timingStatistic.rawValue)): "
+                + tally.joined(separator: ", "))
+        lines += notes.map { "note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import CodableBenchCore
+
+/// The regression gate: compares a current run with a baseline and decides.
+package struct Gate {
+    struct Finding: Sendable {
+        let cell: CellKey
+        let metric: String
+        let baseline: String
+        let current: String
+        let message: String
+
+        var line: String { "\(cell): \(metric) \(baseline) → \(current) (\(message))" }
+    }
+
+    let regressions: [Finding]
+    let improvements: [Finding]
+    let notes: [String]
+
+    /// Exit status: 0 pass, 1 regression.
+    package var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
+
+    package init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+        let comparison = try Comparison(baseline: baseline, current: current, tolerances: tolerances)
+        let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        var regressions: [Finding] = [], improvements: [Finding] = [], notes = comparison.notes
+        for change in comparison.changes {
+            func finding(_ message: String) -> Finding {
+                let format: (Double?) -> String = { value in
+                    guard let value else { return "-" }
+                    return change.metric.isTiming ? Terminal.time(value) : String(format: "%.0f", value)
+                }
+                let percent = change.relativeChange.map { String(format: " %+.2f%%", $0 * 100) } ?? ""
+                return Finding(
+                    cell: change.cell, metric: change.metric.rawValue, baseline: format(change.baseline),
+                    current: format(change.current), message: message + percent)
+            }
+            switch change.verdict {
+            case .gone:
+                regressions.append(
+                    Finding(
+                        cell: change.cell, metric: "cell", baseline: "present", current: "missing",
+                        message: "the baseline's cell did not run"))
+            case .new:
+                notes.append("\(change.cell): new cell, not in the baseline")
+            case .outcomeChanged:
+                regressions.append(
+                    Finding(
+                        cell: change.cell, metric: "outcome",
+                        baseline: baselineOutcomes[change.cell]?.rawValue ?? "-",
+                        current: outcomes[change.cell]?.rawValue ?? "-", message: "outcome changed"))
+            case .more:
+                let tolerance = change.tolerance ?? 0
+                regressions.append(finding("above the \(String(format: "%.2f", tolerance * 100))% tolerance"))
+            case .fewer:
+                improvements.append(finding("improved"))
+            case .slower where tolerances.timing.enabled && (change.relativeChange ?? 0) > tolerances.timing.relative:
+                regressions.append(finding("significantly slower, beyond \(Int(tolerances.timing.relative * 100))%"))
+            case .faster where tolerances.timing.enabled:
+                improvements.append(finding("significantly faster"))
+            default:
+                break
+            }
+        }
+        if let gate = tolerances.ratio, gate.enabled {
+            for change in RatioChange.all(baseline: baseline, current: current, relative: gate.relative) {
+                let finding = Finding(
+                    cell: change.cell, metric: "ratio", baseline: String(format: "%.3f", change.baseline.value),
+                    current: String(format: "%.3f", change.current.value),
+                    message: "paired ratio to \(change.yardstick), \(change.changeText)")
+                if change.verdict == .slower { regressions.append(finding) }
+                if change.verdict == .faster { improvements.append(finding) }
+            }
+        }
+        self.regressions = regressions
+        self.improvements = improvements
+        self.notes = notes
+    }
+
+    package func render() -> String {
+        var lines: [String] = []
+        lines += regressions.map { "REGRESSION \($0.line)" }
+        lines += improvements.map { "improved   \($0.line)" }
+        lines += notes.map { "note       \($0)" }
+        if regressions.isEmpty {
+            lines.append(
+                "check passed"
+                    + (improvements.isEmpty
+                        ? "" : "; \(improvements.count) improvement(s): refresh the baseline with `benchmarks baseline update`"))
+        } else {
+            lines.append("check failed: \(regressions.count) regression(s)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import CodableBenchCore
+
+/// A cell's paired ratio to the same yardstick in two runs: a timing that does not depend on how
+/// fast the machine was, since both the cell and its yardstick ran in the same milliseconds of each
+/// run. `check` can gate it against a stored baseline (`ratio` in the tolerances file).
+package struct RatioChange: Sendable {
+    package enum Verdict: String, Sendable {
+        case slower, faster
+        case noChange = "no change"
+    }
+
+    let cell: CellKey
+    let yardstick: String
+    let baseline: PairedRatio
+    let current: PairedRatio
+    /// The change that counts (0.05 = 5%).
+    let relative: Double
+
+    /// The change of the log ratio, and its 95% half-width: the two runs' half-widths combined in
+    /// quadrature (the runs are independent).
+    var logChange: Double { log(current.value / baseline.value) }
+    var halfWidth: Double { (current.precision * current.precision + baseline.precision * baseline.precision).squareRoot() }
+
+    /// Slower when the whole interval of the change lies above `relative`, faster when below −relative.
+    package var verdict: Verdict {
+        if logChange - halfWidth > log(1 + relative) { return .slower }
+        if logChange + halfWidth < -log(1 + relative) { return .faster }
+        return .noChange
+    }
+
+    /// The change with its half-width, as percentages: `+8.0% ± 1.4%`.
+    var changeText: String {
+        String(format: "%+.1f%% ± %.1f%%", (exp(logChange) - 1) * 100, (exp(halfWidth) - 1) * 100)
+    }
+
+    package var line: String {
+        "\(cell): ratio to \(yardstick) " + String(format: "%.3f → %.3f", baseline.value, current.value) + " (\(changeText))"
+    }
+
+    /// Every ok cell whose wall-time row has a paired ratio to the same yardstick in both runs.
+    package static func all(baseline: RunData, current: RunData, relative: Double) -> [RatioChange] {
+        func ratios(_ run: RunData) -> [CellKey: RowRatio] {
+            var out: [CellKey: RowRatio] = [:]
+            for row in run.rows where row.metric == .wallTime && row.outcome == .ok {
+                if let ratio = row.ratio, ratio.to != row.cell.strategy { out[row.key] = ratio }
+            }
+            return out
+        }
+        let before = ratios(baseline), after = ratios(current)
+        return before.keys.sorted().compactMap { key in
+            guard let b = before[key], let a = after[key], a.to == b.to else { return nil }
+            return RatioChange(cell: key, yardstick: a.to, baseline: b.value, current: a.value, relative: relative)
+        }
+    }
+}

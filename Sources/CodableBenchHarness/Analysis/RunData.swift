@@ -1,0 +1,129 @@
+import Foundation
+import CodableBenchCore
+
+/// A cell's name across runs: the same strategy on the same profile.
+package struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let group: String
+    package let strategy: String
+    package let profile: String
+
+    init(group: String, strategy: String, profile: String) {
+        self.group = group
+        self.strategy = strategy
+        self.profile = profile
+    }
+
+    package var description: String { "\(strategy) on \(profile)" }
+
+    package static func < (a: CellKey, b: CellKey) -> Bool {
+        (a.group, a.strategy, a.profile) < (b.group, b.strategy, b.profile)
+    }
+}
+
+/// One run read back from disk: its rows by cell and metric, and its timing samples when
+/// `samples.csv` sits beside `results.csv`.
+package struct RunData: Sendable {
+    package let source: URL
+    package let rows: [ResultRow]
+    let samples: [CellKey: [SampleRow]]
+    /// Every paired ratio of the run (`ratios.csv`; empty for runs before paired measurement).
+    package var ratios: [RatioRow] = []
+    /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
+    package var costs: [CostRow] = []
+
+    /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
+    package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
+        let fm = FileManager.default
+        var file = URL(fileURLWithPath: location)
+        var isDirectory: ObjCBool = false
+        if !fm.fileExists(atPath: file.path, isDirectory: &isDirectory) {
+            let byID = resultsDirectory.appendingPathComponent("runs/\(location)")
+            guard fm.fileExists(atPath: byID.path, isDirectory: &isDirectory) else {
+                throw ResultsError("no results file, run folder or run id '\(location)'")
+            }
+            file = byID
+        }
+        if isDirectory.boolValue { file = file.appendingPathComponent("results.csv") }
+        let rows = try ResultsCSV.read(file)
+        guard !rows.isEmpty else { throw ResultsError("\(file.path) has no rows") }
+        let directory = file.deletingLastPathComponent()
+        func optional<Row>(_ name: String, _ read: (URL) throws -> [Row]) throws -> [Row] {
+            let file = directory.appendingPathComponent(name)
+            return fm.fileExists(atPath: file.path) ? try read(file) : []
+        }
+        return RunData(
+            source: file, rows: rows, sampleRows: try optional("samples.csv", SamplesCSV.read),
+            ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
+    }
+
+    /// A run's rows, from its files or from the run that wrote them (`RunRecord`).
+    init(source: URL, rows: [ResultRow], sampleRows: [SampleRow], ratios: [RatioRow], costs: [CostRow]) {
+        // The samples the statistics counted (schema 3 left out those taken in a slow spell).
+        var samples: [CellKey: [SampleRow]] = [:]
+        for sample in sampleRows where !sample.disturbed {
+            samples[CellKey(group: sample.group, strategy: sample.strategy, profile: sample.profile), default: []].append(sample)
+        }
+        self.init(source: source, rows: rows, samples: samples)
+        self.ratios = ratios
+        self.costs = costs
+    }
+
+    init(source: URL, rows: [ResultRow], samples: [CellKey: [SampleRow]]) {
+        self.source = source
+        self.rows = rows
+        self.samples = samples
+    }
+
+    /// How much of the run the machine spent in its slow state, from the timing samples' CPU times
+    /// per decode (what pairs compare); nil for runs before paired measurement, whose files left
+    /// out the samples of slow spells.
+    package var slowState: SlowState? {
+        ratios.isEmpty ? nil : SlowState(timesByCell: samples.values.map { $0.map(\.cpuNanoseconds) })
+    }
+
+    /// The same for each payload, the most slow first.
+    package var slowStateByProfile: [(profile: String, state: SlowState)] {
+        guard !ratios.isEmpty else { return [] }
+        return Dictionary(grouping: samples) { $0.key.profile }
+            .compactMap { profile, cells in
+                SlowState(timesByCell: cells.map { $0.value.map(\.cpuNanoseconds) }).map { (profile, $0) }
+            }
+            .sorted { $0.state.share != $1.state.share ? $0.state.share > $1.state.share : $0.profile < $1.profile }
+    }
+
+    /// The run's line under a report's title: cells, time, duty cycle, and the slow state.
+    package func summaryLine(_ info: RunInfo) -> String {
+        info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
+    }
+
+    package var cells: [CellKey: [ResultRow]] {
+        Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
+    }
+}
+
+extension ResultRow {
+    package var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
+}
+
+extension RunData {
+    /// Every paired ratio of the run: `ratios.csv` has every pair; a run folder without it still
+    /// has each cell's ratio on its row.
+    var allRatios: [RatioRow] {
+        var all = ratios
+        for row in rows where row.metric == .wallTime {
+            guard let ratio = row.ratio, ratio.to != row.cell.strategy,
+                !all.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
+            else { continue }
+            all.append(
+                RatioRow(
+                    runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
+                    strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
+        }
+        return all
+    }
+
+    /// Each profile's knob summary, as the run recorded it.
+    package var knobsByProfile: [String: String] {
+        Dictionary(rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+    }
+}

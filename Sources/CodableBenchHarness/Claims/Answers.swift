@@ -1,0 +1,99 @@
+import CodableBenchCore
+
+/// The answer to each question a run measured: what each strategy of its group did against its
+/// yardstick, and the verdict on each claim, in the claims file's order of questions. Groups the
+/// file does not ask about follow in alphabetical order, the references last.
+package struct Answer: Sendable {
+    package let group: String
+    /// The question in words (the group's name when the claims file does not ask it).
+    package let question: String
+    package let yardstick: String?
+    /// One sentence per strategy of the group that ran: its ratio to its yardstick, or its outcome.
+    package let findings: [String]
+    /// The paired ratios those sentences state, smallest payload first (for the charts).
+    package let ratios: [RatioRow]
+    package let claims: [ClaimResult]
+    /// Whether any strategy of the group ran.
+    package let wasRun: Bool
+    /// Where the instructions of each ratio went (runs with `--instructions`): one sentence per
+    /// strategy and payload, with the categories and functions that account for the difference.
+    package var costs: [String] = []
+
+    static let referencesGroup = "references"
+
+    package static func all(
+        claims: ClaimsFile, findings: RunFindings, groups: [String: String],
+        changes: [String: String] = [:], costCategories: CostCategories = .empty
+    ) -> [Answer] {
+        let runGroups = Set(groups.values)
+        let asked = claims.questions.map(\.group)
+        let unasked = runGroups.subtracting(asked).sorted { ($0 == referencesGroup ? 1 : 0, $0) < ($1 == referencesGroup ? 1 : 0, $1) }
+        let questions = claims.questions + unasked.map { ClaimsFile.Question(group: $0, question: $0, yardstick: "") }
+        return questions.map { question in
+            let strategies = groups.filter { $0.value == question.group }.keys.sorted()
+            let answered = strategies.filter { $0 != question.yardstick }
+            var answer = Answer(
+                group: question.group, question: question.question,
+                yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
+                findings: answered.flatMap { sentences(for: $0, findings: findings, changes: changes[$0] ?? "") },
+                ratios: findings.ratios.filter { answered.contains($0.strategy) }.sorted {
+                    ($0.strategy, findings.bytes[$0.profile] ?? 0, $0.profile)
+                        < ($1.strategy, findings.bytes[$1.profile] ?? 0, $1.profile)
+                },
+                claims: claims.claims.filter { $0.question == question.group }.map {
+                    ClaimChecker.check($0, against: findings)
+                },
+                wasRun: !strategies.isEmpty)
+            answer.costs = answered.flatMap { findings.costDifferences(of: $0) }.map {
+                $0.sentence(categories: costCategories)
+            }
+            return answer
+        }
+    }
+
+    /// `` `snake-case-strategy` vs `synthesized` (changes: …): slower on small 1.46× (1.44–1.47), … ``,
+    /// one sentence per yardstick it was paired with; outcomes other than ok in a sentence of their own.
+    static func sentences(for strategy: String, findings: RunFindings, changes: String = "") -> [String] {
+        let rows = findings.ratios.filter { $0.strategy == strategy }
+        var out: [String] = []
+        for yardstick in Set(rows.map(\.yardstick)).sorted() {
+            let mine = rows.filter { $0.yardstick == yardstick }.sorted { findings.smallerFirst($0.profile, $1.profile) }
+            let byVerdict = Dictionary(grouping: mine, by: \.verdict)
+            let parts = SpeedVerdict.allCases.compactMap { verdict -> String? in
+                guard let rows = byVerdict[verdict] else { return nil }
+                return "\(verdict.phrase) on " + rows.map { "\($0.profile) \($0.ratio.text)" }.joined(separator: ", ")
+            }
+            let what = changes.isEmpty ? "" : " (changes: \(changes))"
+            out.append("`\(strategy)` vs `\(yardstick)`\(what): " + parts.joined(separator: "; "))
+        }
+        let notOK = (findings.outcomes[strategy] ?? [:]).filter { $0.value != .ok }
+        for outcome in Set(notOK.values).sorted(by: { $0.rawValue < $1.rawValue }) {
+            out.append(
+                "`\(strategy)` ended \(outcome.rawValue) on "
+                    + notOK.filter { $0.value == outcome }.keys.sorted(by: findings.smallerFirst).joined(separator: ", "))
+        }
+        let unpaired = findings.profiles(of: strategy).filter { profile in
+            findings.outcomes[strategy]?[profile] == .ok && !rows.contains { $0.profile == profile }
+        }
+        if !unpaired.isEmpty {
+            out.append(
+                "`\(strategy)` on \(unpaired.joined(separator: ", ")): "
+                    + (findings.ratios.isEmpty
+                        ? "measured without a paired ratio (no yardstick ran beside it in this run)"
+                        : "measured, with no yardstick on those payloads" + (changes.isEmpty ? "" : " (\(changes))")))
+        }
+        return out
+    }
+}
+
+extension SpeedVerdict {
+    /// How an answer says it: "slower", "same speed (within ±2%)".
+    var phrase: String {
+        switch self {
+        case .faster: "faster"
+        case .slower: "slower"
+        case .same: "same speed (within ±\(Int(Self.defaultMargin * 100))%)"
+        case .undecided: "undecided (the interval straddles \(Self.straddled()))"
+        }
+    }
+}

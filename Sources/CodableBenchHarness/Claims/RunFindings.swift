@@ -1,0 +1,116 @@
+import Foundation
+import CodableBenchCore
+
+/// What a run found, in the form claims and answers are checked against: each cell's outcome and
+/// every paired ratio, with the run's knob sweeps. Built from a run on disk, or by hand in tests.
+package struct RunFindings: Sendable {
+    /// Outcome by strategy, then profile.
+    var outcomes: [String: [String: Outcome]]
+    var ratios: [RatioRow]
+    /// Each knob sweep's profiles with their knob values, lowest first.
+    var sweeps: [String: [(profile: String, value: Double)]]
+    /// Payload sizes in bytes, so answers list profiles from the smallest up.
+    var bytes: [String: Int]
+    /// Elements (articles) per payload; 0 for files.
+    var elements: [String: Int] = [:]
+    /// Where the instructions went, by strategy then profile (runs with `--instructions`).
+    var costs: [String: [String: CostBreakdown]] = [:]
+
+    init(
+        outcomes: [String: [String: Outcome]], ratios: [RatioRow],
+        sweeps: [String: [(profile: String, value: Double)]] = [:], bytes: [String: Int] = [:]
+    ) {
+        self.outcomes = outcomes
+        self.ratios = ratios
+        self.sweeps = sweeps
+        self.bytes = bytes
+    }
+
+    package init(run: RunData) {
+        var outcomes: [String: [String: Outcome]] = [:]
+        for row in run.rows { outcomes[row.cell.strategy, default: [:]][row.cell.profile] = row.outcome }
+        var sweeps: [String: [(profile: String, value: Double)]] = [:]
+        // One sweep per knob: the one with the most points (the catalogue has one per knob).
+        for sweep in Crossover.sweeps(run.knobsByProfile) where sweep.points.count > sweeps[sweep.knob]?.count ?? 0 {
+            sweeps[sweep.knob] = sweep.points.map { ($0.key, $0.value) }.sorted { $0.value < $1.value }
+        }
+        let bytes = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.bytes) }, uniquingKeysWith: { a, _ in a })
+        let ratios = run.allRatios
+        self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
+        elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
+        costs = CostsCSV.breakdowns(run.costs)
+    }
+
+    /// Why each of `strategy`'s paired ratios is what it is, where the run counted instructions of
+    /// both sides: the difference of their breakdowns, smallest payload first.
+    func costDifferences(of strategy: String) -> [CostDifference] {
+        ratios.filter { $0.strategy == strategy }.sorted { smallerFirst($0.profile, $1.profile) }.compactMap { row in
+            guard let mine = costs[strategy]?[row.profile], let theirs = costs[row.yardstick]?[row.profile] else {
+                return nil
+            }
+            return CostDifference(
+                strategy: strategy, yardstick: row.yardstick, profile: row.profile,
+                elements: elements[row.profile] ?? 0, of: mine, against: theirs)
+        }
+    }
+
+    /// `strategy`'s time over `against`'s on `profile`, when the run paired them (either way round).
+    func ratio(of strategy: String, against: String, on profile: String) -> PairedRatio? {
+        if let row = ratios.first(where: { $0.strategy == strategy && $0.yardstick == against && $0.profile == profile }) {
+            return row.ratio
+        }
+        return ratios.first { $0.strategy == against && $0.yardstick == strategy && $0.profile == profile }?.ratio.inverted
+    }
+
+    /// A ratio taken through an intermediate: `strategy` over `via` times `via` over the target.
+    struct Chain {
+        let via: String
+        /// `strategy` over `via`, and `via` over the target: the two paired ratios.
+        let first: PairedRatio
+        let second: PairedRatio
+    }
+
+    /// `strategy` over `against`: paired directly, or else through one strategy paired with both
+    /// (`chain`), as the product of the two ratios. A chained interval multiplies the two intervals'
+    /// bounds: wider than a paired one would be, never narrower.
+    func chainedRatio(of strategy: String, against: String, on profile: String) -> (ratio: PairedRatio, chain: Chain?)? {
+        if let direct = ratio(of: strategy, against: against, on: profile) { return (direct, nil) }
+        for row in ratios where row.strategy == strategy && row.profile == profile {
+            guard let second = ratio(of: row.yardstick, against: against, on: profile) else { continue }
+            let first = row.ratio
+            return (
+                PairedRatio(
+                    value: first.value * second.value, low: first.low * second.low, high: first.high * second.high,
+                    pairs: min(first.pairs, second.pairs), generations: min(first.generations, second.generations)),
+                Chain(via: row.yardstick, first: first, second: second)
+            )
+        }
+        return nil
+    }
+
+    /// Profiles `strategy` ran on, smallest payload first.
+    func profiles(of strategy: String) -> [String] {
+        (outcomes[strategy] ?? [:]).keys.sorted(by: smallerFirst)
+    }
+
+    /// By payload size, then by name.
+    func smallerFirst(_ a: String, _ b: String) -> Bool {
+        (bytes[a] ?? 0, a) < (bytes[b] ?? 0, b)
+    }
+}
+
+extension PairedRatio {
+    /// The yardstick's time over the strategy's: the same pairs read the other way.
+    var inverted: PairedRatio {
+        PairedRatio(value: 1 / value, low: 1 / high, high: 1 / low, pairs: pairs, generations: generations)
+    }
+
+    /// `1.46× (1.44–1.47)`.
+    package var text: String {
+        let digits = value >= 10 ? "%.1f" : value < 0.1 ? "%.3f" : "%.2f"
+        return String(format: "\(digits)× (\(digits)–\(digits))", value, low, high)
+    }
+
+    /// `1.462× (1.441–1.474)`: three decimals, where a 1–2% margin or threshold is read against it.
+    var preciseText: String { String(format: "%.3f× (%.3f–%.3f)", value, low, high) }
+}

@@ -1,0 +1,82 @@
+import CodableBenchCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pins lockstep workers to one CPU. Why: on a VM the two vCPUs can run at different speeds for
+/// minutes (their placement on the host), and the scheduler keeps a process on the vCPU it last ran
+/// on, so two interleaved workers on different vCPUs can differ by up to 1.5× in the same
+/// milliseconds. On one CPU, a strategy and its yardstick see the same CPU's state and their ratio
+/// cancels it.
+///
+/// glibc declares `sched_setaffinity` only under `_GNU_SOURCE`, which Swift's Glibc module does not
+/// define, so the two calls are looked up by name (a C target would do it too, but clang's DWARF 5
+/// in the binary makes valgrind 3.19, the `--instructions` pass, give up).
+enum Affinity {
+    private typealias Call = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
+    /// Bytes of glibc's `cpu_set_t` (1024 CPUs).
+    private static let setSize = 128
+
+    private static func call(_ name: String) -> Call? {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
+        return unsafeBitCast(symbol, to: Call.self)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The CPU lockstep workers are pinned to: the last one this process may use, or nil where
+    /// there is only one (nothing to choose) or the platform has no affinity call.
+    static func timingCPU() -> Int? {
+        guard let allowed = allowed(), allowed.count > 1 else { return nil }
+        return allowed.last
+    }
+
+    /// Runs `body` with this thread kept off `cpu`, so that the processes it starts inherit that:
+    /// the lockstep workers of the next generation verify and warm up beside the timing CPU while
+    /// the current one samples on it. Nil: `body` as is.
+    static func avoiding<T>(_ cpu: Int?, _ body: () throws -> T) rethrows -> T {
+        guard let cpu, let saved = allowed() else { return try body() }
+        let others = saved.filter { $0 != cpu }
+        guard !others.isEmpty, apply(others, to: 0) else { return try body() }
+        defer { _ = apply(saved, to: 0) }
+        return try body()
+    }
+
+    /// Lets process `pid` run on every CPU this process may use (a generation's workers while
+    /// the runner waits for them and nothing samples).
+    @discardableResult
+    static func release(_ pid: pid_t) -> Bool {
+        guard let all = allowed() else { return false }
+        return apply(all, to: pid)
+    }
+
+    /// Keeps process `pid` off `cpu` (a starting worker while another generation samples there).
+    @discardableResult
+    static func keep(_ pid: pid_t, off cpu: Int) -> Bool {
+        guard let all = allowed() else { return false }
+        let others = all.filter { $0 != cpu }
+        return !others.isEmpty && apply(others, to: pid)
+    }
+
+    /// True when process `pid` now runs on `cpu` only.
+    @discardableResult
+    static func pin(_ pid: pid_t, to cpu: Int) -> Bool { apply([cpu], to: pid) }
+
+    /// The CPUs this thread may run on.
+    private static func allowed() -> [Int]? {
+        guard let get = call("sched_getaffinity") else { return nil }
+        var set = [UInt8](repeating: 0, count: setSize)
+        guard set.withUnsafeMutableBytes({ get(0, setSize, $0.baseAddress) }) == 0 else { return nil }
+        return (0..<(setSize * 8)).filter { set[$0 / 8] & (1 << ($0 % 8)) != 0 }
+    }
+
+    private static func apply(_ cpus: [Int], to pid: pid_t) -> Bool {
+        guard let set = call("sched_setaffinity"), cpus.allSatisfy({ $0 >= 0 && $0 < setSize * 8 }) else { return false }
+        var mask = [UInt8](repeating: 0, count: setSize)
+        for cpu in cpus { mask[cpu / 8] |= 1 << (cpu % 8) }
+        return mask.withUnsafeMutableBytes { set(pid, setSize, $0.baseAddress) } == 0
+    }
+}

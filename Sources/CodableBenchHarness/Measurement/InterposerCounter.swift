@@ -1,0 +1,92 @@
+import Foundation
+import CodableBenchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Allocation counting where jemalloc is not installed: glibc's malloc through
+/// ordo-one/malloc-interposer, preloaded into the counting worker only (never into timing workers:
+/// its size header on every allocation would be timed too). Found by `dlsym`, so the harness does
+/// not link it. Counts calls and requested bytes; it has no peak. Approximate: Swift grows buffers
+/// by glibc's usable size, so a count can differ by about 0.1% from one process to the next.
+final class InterposerCounter: AllocationCounter {
+    private typealias Toggle = @convention(c) () -> Void
+    private typealias Stats =
+        @convention(c) (
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?
+        ) -> Void
+
+    private let enable: Toggle
+    private let disable: Toggle
+    private let reset: Toggle
+    private let stats: Stats
+
+    /// nil when the interposer is not loaded in this process.
+    init?() {
+        let all = UnsafeMutableRawPointer(bitPattern: 0)
+        guard let enable = dlsym(all, "malloc_interposer_enable"), let disable = dlsym(all, "malloc_interposer_disable"),
+            let reset = dlsym(all, "malloc_interposer_reset"), let stats = dlsym(all, "malloc_interposer_get_stats")
+        else { return nil }
+        self.enable = unsafeBitCast(enable, to: Toggle.self)
+        self.disable = unsafeBitCast(disable, to: Toggle.self)
+        self.reset = unsafeBitCast(reset, to: Toggle.self)
+        self.stats = unsafeBitCast(stats, to: Stats.self)
+    }
+
+    func count(_ body: () throws -> Void) rethrows -> AllocationCount {
+        var count: Int64 = 0, bytes: Int64 = 0, small: Int64 = 0, large: Int64 = 0, frees: Int64 = 0, freed: Int64 = 0
+        reset()
+        enable()
+        defer { disable() }
+        try body()
+        disable()
+        stats(&count, &bytes, &small, &large, &frees, &freed)
+        return AllocationCount(allocations: Int(count), allocatedBytes: Int(bytes), peakBytes: nil)
+    }
+
+    /// The interposer's shared library, which SwiftPM builds beside the `benchmarks` executable
+    /// (product `CodableBenchMallocInterposer`); `CODABLEBENCH_INTERPOSER` names another.
+    static func libraryPath() -> String? {
+        let beside = CurrentExecutable.url.deletingLastPathComponent()
+            .appendingPathComponent("libMallocInterposerSwift.so").path
+        let candidates = [ProcessInfo.processInfo.environment["CODABLEBENCH_INTERPOSER"], beside].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}
+
+/// Builds malloc-interposer's library beside the running executable when it is missing: `swift run
+/// -c release benchmarks` builds only the executable, so on a machine without jemalloc the counting
+/// pass would otherwise count nothing. Only for an executable in the folder that build writes to:
+/// another package's tool built with its own scratch folder inside ours (the example package under
+/// `swift test`) would not find the library there, and its build would wait forever for the lock
+/// that the running `swift test` holds on our build folder.
+enum InterposerBuild {
+    /// Runs `swift build --target InterposerLibrary` for this checkout; true when the library is there after.
+    static func buildIfMissing(log: (String) -> Void) -> Bool {
+        if InterposerCounter.libraryPath() != nil { return true }
+        let root = SourceCheckout.root
+        let scratch = root.appendingPathComponent(".build")
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
+            builds(into: scratch, executable: CurrentExecutable.url)
+        else { return false }
+        log("building malloc-interposer's library for the counting pass (once)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swift", "build", "-c", Provenance.buildConfiguration, "--target", "InterposerLibrary",
+            "--package-path", root.path, "--scratch-path", scratch.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && InterposerCounter.libraryPath() != nil
+    }
+
+    /// Whether `swift build -c <this configuration>` with this scratch folder writes beside `executable`.
+    static func builds(into scratch: URL, executable: URL) -> Bool {
+        let products = scratch.appendingPathComponent(Provenance.buildConfiguration).resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().resolvingSymlinksInPath().path == products.path
+    }
+}

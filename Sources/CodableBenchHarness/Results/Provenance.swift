@@ -1,0 +1,132 @@
+import Foundation
+import CodableBenchCore
+
+/// Where and how a run was measured; written on every row.
+package struct Provenance: Codable, Equatable, Sendable {
+    package var runID: String
+    package var time: String
+    package var gitCommit: String
+    package var gitDirty: Bool
+    package var swiftVersion: String
+    package var os: String
+    package var kernel: String
+    package var cpuModel: String
+    package var cores: Int
+    package var buildConfiguration: String
+    /// The optimization level the harness was compiled with and the package traits it was built
+    /// with (`-O`, `-O trait:Simdjson`); empty in files of schema version 1.
+    package var buildFlags: String
+    var harnessVersion: String
+    package var allocator: String
+    package var countingBackend: String
+
+    init(
+        runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
+        kernel: String, cpuModel: String, cores: Int, buildConfiguration: String, buildFlags: String = "",
+        harnessVersion: String, allocator: String, countingBackend: String
+    ) {
+        self.runID = runID
+        self.time = time
+        self.gitCommit = gitCommit
+        self.gitDirty = gitDirty
+        self.swiftVersion = swiftVersion
+        self.os = os
+        self.kernel = kernel
+        self.cpuModel = cpuModel
+        self.cores = cores
+        self.buildConfiguration = buildConfiguration
+        self.buildFlags = buildFlags
+        self.harnessVersion = harnessVersion
+        self.allocator = allocator
+        self.countingBackend = countingBackend
+    }
+
+    /// 0.6.3: a first warm-up decode of 50 ms or more is the whole warm-up (`Worker.warmUp`).
+    /// 0.6.2: the run's budget shared by the short ratios' claims weighted by their width
+    /// (`GenerationScheduler.claim`), no longer by their number.
+    /// 0.6.1: samples.csv's `fork` is the comparison's generation again (0.6.0 numbered a member's
+    /// own generations); interrupted runs remove their temporary files and end their workers.
+    /// 0.6.0: from the stopping rule's floor on, a generation samples only the ratios still short
+    /// of the target and their yardsticks (`LockstepSchedule.focused`).
+    /// 0.5.0: timing workers keep freed memory (`TimingAllocator.glibcRetained`, the new default).
+    /// 0.4.0: samples sized from the members' sampled times (`SampleSize.decodeTime`); the rewarm
+    /// of 0.3.0 removed (Documentation/Notebook.md, "One-batch samples"); pairs of the machine's slow
+    /// spells left out (`PairedRatio.undisturbed`).
+    /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
+    /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
+    package static let harnessVersion = "0.6.3"
+
+    /// This binary's build configuration: the README's run command measures optimized code only.
+    package static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    /// This binary's optimization level (from the standard library's assert configuration) and
+    /// enabled package traits.
+    package static var buildFlags: String {
+        var flags = [optimization(debug: _isDebugAssertConfiguration(), unchecked: _isFastAssertConfiguration())]
+        #if Simdjson
+        flags.append("trait:Simdjson")
+        #endif
+        return flags.joined(separator: " ")
+    }
+
+    /// The optimization flag of that configuration. A function of its arguments, so that a build
+    /// does not warn that the other configurations' branches "will never be executed".
+    private static func optimization(debug: Bool, unchecked: Bool) -> String {
+        debug ? "-Onone" : unchecked ? "-Ounchecked" : "-O"
+    }
+
+    /// Reads the machine's facts now (git, swift, /etc/os-release, /proc/cpuinfo).
+    static func current(runID: String, allocator: String, countingBackend: String) -> Provenance {
+        let commit = shell("git", "rev-parse", "HEAD") ?? "unknown"
+        let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
+        let swift = swiftVersion() ?? "unknown"
+        let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+        let os =
+            osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            ?? ProcessInfo.processInfo.operatingSystemVersionString
+        let kernel = shell("uname", "-r") ?? "unknown"
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpu =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let formatter = ISO8601DateFormatter()
+        return Provenance(
+            runID: runID, time: formatter.string(from: Date()), gitCommit: commit, gitDirty: dirty,
+            swiftVersion: swift, os: os, kernel: kernel, cpuModel: cpu,
+            cores: ProcessInfo.processInfo.activeProcessorCount, buildConfiguration: buildConfiguration,
+            buildFlags: buildFlags, harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
+    }
+
+    /// `swift --version`'s first line. The Swift driver leaves a `TemporaryDirectory.*` folder in
+    /// `TMPDIR` each time it runs (one per run piled up in /tmp), so it runs in a scratch folder.
+    private static func swiftVersion() -> String? {
+        guard let folder = try? ScratchSpace.folder("swift-version") else { return nil }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return shell("swift", "--version", environment: ["TMPDIR": folder.path])?
+            .split(separator: "\n").first.map(String.init)
+    }
+
+    /// First line of a command's output, or nil when it fails or is absent.
+    private static func shell(_ arguments: String..., environment: [String: String] = [:]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

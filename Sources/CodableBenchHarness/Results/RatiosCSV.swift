@@ -1,0 +1,52 @@
+import Foundation
+import CodableBenchCore
+
+/// One paired ratio of a run: a strategy against the strategy it was flanked by in its lockstep
+/// comparison (its group's reference; for a group's reference, the comparison's anchor).
+package struct RatioRow: Equatable, Sendable {
+    var runID: String
+    package var profile: String
+    var group: String
+    package var strategy: String
+    package var yardstick: String
+    package var ratio: PairedRatio
+    /// The yardstick `ab` rows name: the same cell measured by the baseline build's worker.
+    static let baselineYardstick = "baseline"
+    /// The verdict at the run's equivalence margin (`SpeedVerdict.defaultMargin`).
+    package var verdict: SpeedVerdict { SpeedVerdict(ratio, margin: SpeedVerdict.defaultMargin) }
+}
+
+/// `ratios.csv` beside results.csv: every paired ratio the run measured (documented in
+/// results/README.md).
+enum RatiosCSV {
+    static let columns = [
+        "run_id", "profile", "group", "strategy", "yardstick", "ratio", "ratio_ci95_low",
+        "ratio_ci95_high", "pairs", "generations", "verdict",
+    ]
+    static var header: String { CSVFormat.line(columns) }
+
+    static func line(_ row: RatioRow) -> String {
+        CSVFormat.line([
+            row.runID, row.profile, row.group, row.strategy, row.yardstick, row.ratio.value.description,
+            row.ratio.low.description, row.ratio.high.description, "\(row.ratio.pairs)",
+            "\(row.ratio.generations)", row.verdict.rawValue,
+        ])
+    }
+
+    static func read(_ file: URL) throws -> [RatioRow] {
+        let (header, rows) = try CSVFormat.read(file)
+        guard header == columns else {
+            throw ResultsError("\(file.lastPathComponent) is not a CodableBench ratios file (columns differ)")
+        }
+        return try rows.enumerated().map { number, f in
+            guard let value = Double(f[5]), let low = Double(f[6]), let high = Double(f[7]), let pairs = Int(f[8]),
+                let generations = Int(f[9]), low <= value, value <= high
+            else {
+                throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid ratio")
+            }
+            return RatioRow(
+                runID: f[0], profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
+                ratio: PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CodableBenchCore
+
+/// The metrics a cell can have, with their units.
+package enum Metric: String, Codable, Sendable, CaseIterable {
+    case wallTime = "wall_time"
+    case cpuTime = "cpu_time"
+    case throughput
+    case allocations
+    case allocatedBytes = "allocated_bytes"
+    case peakHeapBytes = "peak_heap_bytes"
+    /// Instructions per decode under callgrind (`--instructions`).
+    case instructions
+    /// The row of a cell that has no measurements (it did not end `ok`).
+    case none
+
+    var unit: String {
+        switch self {
+        case .wallTime, .cpuTime: return "ns"
+        case .throughput: return "MB/s"
+        case .allocations, .instructions: return "count"
+        case .allocatedBytes, .peakHeapBytes: return "bytes"
+        case .none: return ""
+        }
+    }
+}
+
+/// What identifies a cell: a strategy on a payload.
+package struct CellIdentity: Equatable, Hashable, Sendable {
+    package var group: String
+    package var strategy: String
+    var expectation: String
+    var profile: String
+    var bytes: Int
+    var sha256: String
+    var elements: Int
+    var seed: UInt64
+    var knobs: String
+
+    init(
+        group: String, strategy: String, expectation: String, profile: String, bytes: Int,
+        sha256: String, elements: Int, seed: UInt64, knobs: String
+    ) {
+        self.group = group
+        self.strategy = strategy
+        self.expectation = expectation
+        self.profile = profile
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.elements = elements
+        self.seed = seed
+        self.knobs = knobs
+    }
+}
+
+/// One row of `results.csv`: a (cell, metric) with its statistics, self-describing.
+package struct ResultRow: Equatable, Sendable {
+    package var provenance: Provenance
+    package var cell: CellIdentity
+    package var outcome: Outcome
+    /// What the strategy was expected to end with on this payload (see `Strategy.expectedOutcome`).
+    package var expectedOutcome: Outcome
+    var detail: String
+    var metric: Metric
+    var summary: Summary?
+    /// Wall-time rows: the paired ratio to the group's reference (see `PairedRatio`).
+    var ratio: RowRatio?
+
+    init(
+        provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
+        detail: String, metric: Metric, summary: Summary?, ratio: RowRatio? = nil
+    ) {
+        self.ratio = ratio
+        self.provenance = provenance
+        self.cell = cell
+        self.outcome = outcome
+        self.expectedOutcome = expectedOutcome
+        self.detail = detail
+        self.metric = metric
+        self.summary = summary
+    }
+
+    var unit: String { metric.unit }
+}
+
+/// A paired ratio and the strategy it was taken against.
+package struct RowRatio: Equatable, Sendable {
+    var to: String
+    package var value: PairedRatio
+}
+
+/// One row of `samples.csv`.
+struct SampleRow: Equatable, Sendable {
+    var runID: String
+    var group: String
+    var strategy: String
+    var profile: String
+    var fork: Int
+    var sample: Int
+    var decodes: Int
+    var wallNanoseconds: Double
+    var cpuNanoseconds: Double
+    /// The sample's position in its generation's lockstep sequence (nil in files before schema 4).
+    var sequence: Int?
+    /// Files of schema 3 flagged samples taken in a slow spell (left out of their statistics).
+    var disturbed: Bool
+
+    init(
+        runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
+        decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
+        sequence: Int? = nil, disturbed: Bool = false
+    ) {
+        self.sequence = sequence
+        self.disturbed = disturbed
+        self.runID = runID
+        self.group = group
+        self.strategy = strategy
+        self.profile = profile
+        self.fork = fork
+        self.sample = sample
+        self.decodes = decodes
+        self.wallNanoseconds = wallNanoseconds
+        self.cpuNanoseconds = cpuNanoseconds
+    }
+}

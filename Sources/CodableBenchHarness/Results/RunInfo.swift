@@ -1,0 +1,43 @@
+import Foundation
+import CodableBenchCore
+
+/// `run.json` beside results.csv: how the run went as a whole.
+package struct RunInfo: Codable, Sendable {
+    package var cells: Int
+    /// Lockstep comparisons (payloads); older files said `forks` instead.
+    var comparisons: Int?
+    package var totalSeconds: Double
+    /// Time spent inside measured decodes (the timing samples).
+    var measuredSeconds: Double
+    /// The ratio intervals' target half-width (`--precision`).
+    var precisionTarget: Double?
+    /// Where the wall time went (newer files only).
+    var phases: GenerationPhases?
+    /// Share of the timing samples taken in the machine's slow state (`SlowState`; newer files
+    /// only): a run that wants to be run again when it is high can read it here.
+    var slowStateShare: Double? = nil
+
+    /// Share of the run's wall time spent inside measured regions.
+    package var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }
+
+    /// "167 cells in 32 lockstep comparisons in 4m10s; duty cycle 81% (…)".
+    var summary: String {
+        String(
+            format: "%d cells%@ in %@; duty cycle %.0f%% (time inside measured decodes / total).", cells,
+            comparisons.map { " in \($0) lockstep comparisons" } ?? "", Terminal.duration(totalSeconds),
+            dutyCycle * 100)
+    }
+
+    func write(to directory: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do { try encoder.encode(self).write(to: directory.appendingPathComponent("run.json")) } catch {
+            throw HarnessFailure("cannot write run.json: \(error.localizedDescription)")
+        }
+    }
+
+    package static func read(from directory: URL) -> RunInfo? {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent("run.json")) else { return nil }
+        return try? JSONDecoder().decode(RunInfo.self, from: data)
+    }
+}

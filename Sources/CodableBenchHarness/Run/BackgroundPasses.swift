@@ -1,0 +1,94 @@
+import Foundation
+import CodableBenchCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The counting passes, run beside the sampling rather than between two generations, where they
+/// took 11–13% of a default run and nothing sampled. Counts do not depend on the machine's load,
+/// nor on when they are taken, so every cell's pass is queued when the run starts. One thread runs
+/// them one at a time, kept off the timing CPU and at the lowest priority, and the worker processes
+/// it starts inherit both: they use the time the other CPUs would idle and yield to the lockstep
+/// workers starting there. What is left when sampling ends runs on every CPU (`drain`).
+final class BackgroundPasses<Output>: @unchecked Sendable {
+    /// One comparison's passes: its outputs in its cells' order.
+    private struct Batch {
+        var outputs: [Output?]
+        var left: Int
+    }
+    private struct Job {
+        let key: Int
+        let slot: Int
+        let work: () -> Output
+    }
+
+    private let condition = NSCondition()
+    private var batches: [Int: Batch] = [:]
+    private var queued: [Job] = []
+    private var closed = false
+
+    /// Starts the thread, kept off `cpu` (nil: anywhere).
+    init(avoiding cpu: Int?) {
+        let thread = Thread { [self] in
+            Affinity.avoiding(cpu) {
+                // On Linux the nice value is the calling thread's, and processes it starts inherit it.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+                while let job = next(waiting: true) { run(job) }
+            }
+        }
+        thread.start()
+    }
+
+    /// Queues `works`, one comparison's passes, under `key`.
+    func submit(_ key: Int, _ works: [() -> Output]) {
+        condition.withLock {
+            batches[key] = Batch(outputs: works.map { _ in nil }, left: works.count)
+            queued += works.enumerated().map { Job(key: key, slot: $0.offset, work: $0.element) }
+            condition.broadcast()
+        }
+    }
+
+    /// The outputs of `key`'s passes in their order, once they have all run; nil before.
+    func outputs(of key: Int) -> [Output]? {
+        condition.withLock {
+            guard let batch = batches[key], batch.left == 0 else { return nil }
+            return batch.outputs.map { $0! }
+        }
+    }
+
+    /// The passes not yet started, as (key, index among the key's passes).
+    func notStarted() -> [(key: Int, slot: Int)] {
+        condition.withLock { queued.map { ($0.key, $0.slot) } }
+    }
+
+    /// Runs what is still queued on this thread too (sampling has ended, so at full priority and on
+    /// every CPU), waits for the rest, and ends the background thread.
+    func drain() {
+        while let job = next(waiting: false) { run(job) }
+        condition.withLock {
+            while batches.values.contains(where: { $0.left > 0 }) { condition.wait() }
+            closed = true
+            condition.broadcast()
+        }
+    }
+
+    private func next(waiting: Bool) -> Job? {
+        condition.withLock {
+            while queued.isEmpty {
+                if closed || !waiting { return nil }
+                condition.wait()
+            }
+            return queued.removeFirst()
+        }
+    }
+
+    private func run(_ job: Job) {
+        let output = job.work()
+        condition.withLock {
+            batches[job.key]?.outputs[job.slot] = output
+            batches[job.key]?.left -= 1
+            condition.broadcast()
+        }
+    }
+}

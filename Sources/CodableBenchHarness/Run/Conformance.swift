@@ -1,0 +1,108 @@
+import Foundation
+import CodableBenchCore
+
+/// The bad-input sweep: every strategy on every file of a JSONTestSuite-style folder (`y_` must be
+/// accepted, `n_` rejected, `i_` either), each in its own worker with a timeout, so no file can
+/// crash or hang the harness.
+package struct Conformance {
+    enum Result: String, Sendable { case accept, reject, crash, timeout }
+
+    struct Entry: Sendable {
+        let file: String
+        let strategy: String
+        let result: Result
+        let detail: String
+
+        /// `y`, `n` or `i` from the file name's prefix.
+        var expectation: String { String(file.prefix(1)) }
+
+        /// Accepting an `n_` file or rejecting a `y_` file; crashes and timeouts always.
+        var disagrees: Bool {
+            switch (expectation, result) {
+            case (_, .crash), (_, .timeout): return true
+            case ("y", .reject), ("n", .accept): return true
+            default: return false
+            }
+        }
+    }
+
+    let entries: [Entry]
+
+    package static func run(
+        strategies: [Strategy], directory: URL, timeoutSeconds: Double,
+        log: (String) -> Void = Terminal.status
+    ) throws -> Conformance {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            throw UsageError("cannot read folder \(directory.path)")
+        }
+        let files = names.filter { $0.hasSuffix(".json") }.sorted()
+        guard !files.isEmpty else { throw UsageError("no .json files in \(directory.path)") }
+        let launcher = WorkerLauncher(timeoutSeconds: timeoutSeconds)
+        let plan = String(decoding: try JSONEncoder().encode(SamplingPlan.quick), as: UTF8.self)
+        var entries: [Entry] = []
+        for (index, file) in files.enumerated() {
+            for strategy in strategies {
+                let arguments = [
+                    "--strategy", strategy.id, "--plan-json", plan, "--pass", "verify",
+                    "--payload-file", directory.appendingPathComponent(file).path,
+                ]
+                let exit: WorkerExit
+                do { exit = try launcher.launch(arguments: arguments) } catch {
+                    throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+                }
+                switch exit {
+                case .timedOut(let seconds):
+                    entries.append(Entry(file: file, strategy: strategy.id, result: .timeout, detail: "killed after \(seconds) s"))
+                case .crashed(let detail):
+                    entries.append(Entry(file: file, strategy: strategy.id, result: .crash, detail: detail))
+                case .report(let report):
+                    let rejected = report.outcome == .threw || report.outcome == .threwAsExpected
+                    entries.append(
+                        Entry(
+                            file: file, strategy: strategy.id, result: rejected ? .reject : .accept,
+                            detail: report.detail))
+                }
+            }
+            if (index + 1) % 50 == 0 || index + 1 == files.count { log("[\(index + 1)/\(files.count)] files") }
+        }
+        return Conformance(entries: entries)
+    }
+
+    init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    package var csv: String {
+        CSVFormat.line(["file", "expected", "strategy", "result", "disagrees", "detail"])
+            + entries.map {
+                CSVFormat.line([
+                    $0.file, $0.expectation, $0.strategy, $0.result.rawValue,
+                    $0.disagrees ? "true" : "false", $0.detail,
+                ])
+            }.joined()
+    }
+
+    /// Per strategy: accept/reject by expectation, crashes, timeouts; then every disagreement.
+    package var markdown: String {
+        var out = [
+            "| strategy | y accepted | y rejected | n accepted | n rejected | i accepted | i rejected | crash | timeout |",
+            "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+        ]
+        let strategies = entries.map(\.strategy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for strategy in strategies {
+            let mine = entries.filter { $0.strategy == strategy }
+            func count(_ e: String, _ r: Result) -> Int { mine.filter { $0.expectation == e && $0.result == r }.count }
+            out.append(
+                "| \(strategy) | \(count("y", .accept)) | \(count("y", .reject)) | \(count("n", .accept)) | "
+                    + "\(count("n", .reject)) | \(count("i", .accept)) | \(count("i", .reject)) | "
+                    + "\(mine.filter { $0.result == .crash }.count) | \(mine.filter { $0.result == .timeout }.count) |")
+        }
+        let disagreements = entries.filter(\.disagrees)
+        out.append("")
+        out.append(
+            "\(Set(entries.map(\.file)).count) files × \(strategies.count) strategies; \(disagreements.count) disagreement(s) with the standard:"
+        )
+        out += disagreements.map { "- \($0.strategy) \($0.result.rawValue)s \($0.file)" + ($0.detail.isEmpty ? "" : ": \($0.detail)") }
+        return out.joined(separator: "\n")
+    }
+}

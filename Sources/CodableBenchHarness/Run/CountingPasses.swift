@@ -1,0 +1,141 @@
+import Foundation
+import CodableBenchCore
+
+/// The counting passes of a run: allocations (a worker with a counting allocator preloaded, beside
+/// the sampling: `BackgroundPasses`) and, with `--instructions`, instructions under callgrind (when
+/// a comparison has finished). Counts are exact, so unlike timings they need no pairing.
+struct CountingPasses {
+    /// callgrind and the cost categories, with `--instructions`.
+    typealias InstructionSetup = (valgrind: String, categories: CostCategories)
+
+    let backend: CountingBackend
+    /// With `--instructions`.
+    let callgrind: InstructionSetup?
+    /// The run's timeout: the counting pass's (see `allocations`).
+    let timeoutSeconds: Double
+    let launcher: (CellState) -> WorkerLauncher
+
+    /// The backend of the counting pass: the one asked for, or jemalloc, or the interposer; says
+    /// once when counts will be approximate or missing.
+    static func backend(for options: RunOptions, log: (String) -> Void) throws -> CountingBackend {
+        guard options.countAllocations else { return .none }
+        if let asked = options.countingBackend {
+            if asked == .interposer { _ = InterposerBuild.buildIfMissing(log: log) }
+            guard asked == .none || asked.libraryPath != nil else {
+                throw UsageError(
+                    asked == .jemalloc
+                        ? "--counting jemalloc needs jemalloc (apt-get install libjemalloc-dev)"
+                        : "--counting interposer needs libMallocInterposerSwift.so beside the executable (swift build builds it)")
+            }
+            return asked
+        }
+        if CountingBackend.jemalloc.libraryPath != nil { return .jemalloc }
+        if InterposerBuild.buildIfMissing(log: log) {
+            log(
+                "note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
+            )
+            return .interposer
+        }
+        log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
+        return .none
+    }
+
+    /// Cells known not to decode their payload are not counted (a hang would hold a pass for its
+    /// whole timeout).
+    func countsAllocations(of state: CellState) -> Bool {
+        backend != .none && state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok
+    }
+
+    /// The counting pass: the backend's library preloaded, deterministic hashing. The worker
+    /// generates and verifies as the lockstep's first generation did: the peak heap depends on what
+    /// the process allocated before the counted decodes (reading the parent's file instead moved
+    /// `grdb-manual-row`'s by 1.2%). It runs at the lowest priority beside the sampling
+    /// (`BackgroundPasses`), where its wall time says nothing of the decode: a strategy's short
+    /// timeout cap is for its known hangs, which are not counted, so the pass has the run's timeout.
+    /// (At nice 19 beside busy processes, a worker of 0.02 s CPU took 3.5–14 s; CI once lost
+    /// `lossy-naive-try-loop`'s counts to its 2 s cap.)
+    func allocations(_ state: CellState) throws -> CountedAllocations {
+        var environment = backend.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        let exit = try launchWorker(
+            launcher(state).withTimeout(timeoutSeconds), state.arguments + ["--pass", "counting"],
+            environment: environment)
+        switch exit {
+        case .timedOut(let seconds):
+            return .missing(String(format: "the counting worker took more than %.0f s", seconds))
+        case .crashed(let detail):
+            return .missing("the counting worker crashed: \(detail)")
+        case .report(let report):
+            guard report.outcome == .ok else { return .missing("the counting worker's decode ended \(report.outcome.rawValue)") }
+            guard report.sha256 == state.payload.sha256 else { return .missing("the counting worker's payload is not the timed one") }
+            guard let counts = report.allocations else { return .missing("the counting worker found no counting library") }
+            return .counted(counts)
+        }
+    }
+
+    /// `pass` for each cell, one per core at a time: counts do not depend on the machine's load,
+    /// and no timing runs meanwhile (a comparison's passes run when it is done).
+    static func onePerCore<T>(_ states: [CellState], _ pass: (CellState) throws -> T?) throws -> [T?] {
+        var results = [Result<T?, Error>](repeating: .success(nil), count: states.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: states.count) { index in
+            let result = Result { try pass(states[index]) }
+            lock.withLock { results[index] = result }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic
+    /// hashing (without it counts spread by ~0.2% run to run): instructions per decode and where
+    /// they went. Symbols are written mangled (`--demangle=no`) and demangled by `SymbolName`, so
+    /// Swift and C++ names read the same way whatever valgrind's own demangler knows. Only cells
+    /// the lockstep verified come here, so the worker skips verifying again: under callgrind it
+    /// would cost two more decodes (the strategy's and the reference's) for every cell.
+    func instructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
+        guard let (valgrind, categories) = callgrind else { return nil }
+        let folder = try ScratchSpace.folder("callgrind")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("callgrind.out")
+        // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
+        // changes every run, and getenv's scans inside the decode would count differently.
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        // This build switches instrumentation on around the decode (`InstructionRegion`); another
+        // build (`ab`'s baseline) may not, so it is watched from the start: its total is the same,
+        // its call counts include the warm-up's (only this build's breakdown is written).
+        let instrumentFromStart = state.isBaseline || !InstructionRegion.controlsInstrumentation
+        let wrapper = [
+            "/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
+            "SWIFT_DETERMINISTIC_HASHING=1",
+            valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
+            "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
+        ]
+        let slowLauncher = launcher(state).withTimeout(launcher(state).timeoutSeconds * 20)
+        let exit: WorkerExit
+        do {
+            exit = try slowLauncher.launch(
+                arguments: state.arguments + ["--pass", "instructions", "--verified"],
+                environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
+        } catch {
+            throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
+        }
+        guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
+            let decodes = report.countedDecodes,
+            let text = try? String(contentsOf: output, encoding: .utf8),
+            let callgrind = try? CallgrindOutput.parse(text)
+        else { return nil }
+        let executable = (state.executable ?? WorkerLauncher.currentExecutable()).path
+        return (
+            callgrind.total / decodes,
+            CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories)
+        )
+    }
+
+    private func launchWorker(
+        _ launcher: WorkerLauncher, _ arguments: [String],
+        environment: [String: String]
+    ) throws -> WorkerExit {
+        do { return try launcher.launch(arguments: arguments, environment: environment) } catch {
+            throw HarnessFailure("cannot start a worker (\(launcher.executable.path)): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import CodableBenchCore
+
+/// A comparison whose sampling and counting passes are done: its cells' results, paired ratios
+/// and cost breakdowns, recorded together.
+struct FinishedComparison {
+    let comparison: LockstepComparison
+    /// Per member, its counting pass (nil: not counted).
+    let allocations: [Result<CountedAllocations?, Error>]
+    /// Per member, its instruction pass (nil: none asked for, or not measured).
+    let instructions: [InterleavedSampling.InstructionCount?]?
+    let countsInstructions: Bool
+
+    /// Records every member's rows; returns this build's results (`ab`'s baseline rows are not).
+    func record(into record: RunRecord, provenance: Provenance, log: (String) -> Void) throws -> [CellResult] {
+        let members = comparison.members, measured = comparison.result
+        let profile = members[0].cell.source.name
+        let allocations = try counts(log: log)
+        let ratios = measured.ratios
+        var ratioRows: [RatioRow] = []
+        var done: [CellResult] = []
+        for (member, state) in members.enumerated() {
+            var result = cellResult(member)
+            if let y = comparison.schedule.yardstick[member], !result.generations.isEmpty {
+                let yardstick = members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id
+                result.yardstick = yardstick
+                result.pairedRatio = ratios[member]
+                if let ratio = ratios[member] {
+                    ratioRows.append(
+                        RatioRow(
+                            runID: record.folder.runID, profile: profile, group: state.cell.strategy.group,
+                            strategy: state.cell.strategy.id, yardstick: yardstick, ratio: ratio))
+                }
+            }
+            result.allocations = allocations[member]
+            if result.verdict.outcome.isMeasured, countsInstructions {
+                let counted = instructions?[member] ?? nil
+                result.instructions = counted?.total
+                if let counted, !state.isBaseline {
+                    try record.record(
+                        costs: CostsCSV.rows(
+                            runID: record.folder.runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
+                            profile: profile, counted.breakdown))
+                }
+                if result.instructions == nil {
+                    log(
+                        "warning: \(state.cell.strategy.id) on \(profile): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
+                    )
+                }
+            }
+            try record.record(result, provenance: provenance, isBaseline: state.isBaseline)
+            if !state.isBaseline { done.append(result) }
+        }
+        try record.record(ratios: ratioRows)
+        return done
+    }
+
+    /// A member's verdict and samples.
+    private func cellResult(_ member: Int) -> CellResult {
+        let state = comparison.members[member], verdict = comparison.result.verdicts[member]
+        return CellResult(
+            cell: state.cell, identity: state.identity, verdict: verdict,
+            generations: verdict.outcome.isMeasured ? comparison.result.timings(of: member) : [],
+            outputBytes: comparison.result.outputBytes[member])
+    }
+
+    /// Per member, its allocation counts where it was measured and counted; says why where not.
+    private func counts(log: (String) -> Void) throws -> [[AllocationCount]?] {
+        let members = comparison.members
+        var counts: [[AllocationCount]?] = members.map { _ in nil }
+        for (member, count) in zip(members.indices, allocations)
+        where comparison.result.verdicts[member].outcome.isMeasured {
+            switch try count.get() {
+            case .counted(let measured)?: counts[member] = measured
+            case .missing(let reason)?:
+                log(
+                    "warning: \(members[member].cell.strategy.id) on \(members[0].cell.source.name): allocations not counted (\(reason))")
+            case nil: break
+            }
+        }
+        return counts
+    }
+}

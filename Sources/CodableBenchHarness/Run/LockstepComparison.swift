@@ -1,0 +1,251 @@
+import Foundation
+import CodableBenchCore
+
+/// Every strategy on one payload, measured in lockstep: one long-lived worker per strategy, asked
+/// for one sample at a time in the order of `LockstepSchedule`, only one running at a time. The
+/// workers are restarted for each process generation, so generations can be taken whenever the
+/// runner chooses (it interleaves the comparisons of a run, see `InterleavedSampling`); once the stopping rule
+/// judges the ratios, a generation starts only the workers of those still short of the target.
+struct LockstepComparison {
+    let members: [CellState]
+    let schedule: LockstepSchedule
+    let plan: SamplingPlan
+    let environment: [String: String]
+    let launcher: (CellState) -> WorkerLauncher
+    /// Every worker samples on this CPU (see `Affinity`); workers start on the others.
+    var cpu: Int? = Affinity.timingCPU()
+
+    /// Generations every comparison runs, whatever the run's budget.
+    static let minimumGenerations = 3
+    /// The same for `ab`, whose verdicts gate a merge: with 3 or 4 generations (a medium payload
+    /// under the quick budget, often one pair each) the ratio's interval rests on 2 or 3 degrees of
+    /// freedom and no trimming; from 5 on, the 20% trim drops the most extreme process at each end.
+    /// (Five quick A/A runs of the catalogue did not show it alone lowering false flags: 1 of 5
+    /// without it, 3 of 5 with it; the confirmation run is what brought them to 0 of 5.)
+    static let minimumGenerationsToGate = 6
+
+    /// What has been measured so far, and which members are still measured.
+    private(set) var result: Result
+    private(set) var active: Set<Int>
+    /// Per member, its fastest warm-up decode in any generation so far (what sizes its samples
+    /// until it has some: `SampleSize.decodeTime`).
+    private var fastestWarmupDecode: [Int: UInt64] = [:]
+
+    init(
+        members: [CellState], schedule: LockstepSchedule, plan: SamplingPlan,
+        environment: [String: String], launcher: @escaping (CellState) -> WorkerLauncher
+    ) {
+        self.members = members
+        self.schedule = schedule
+        self.plan = plan
+        self.environment = environment
+        self.launcher = launcher
+        result = Result(
+            verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
+            pairs: members.map { _ in [] })
+        active = Set(members.indices)
+    }
+
+    var generations: Int { result.generations.count }
+
+    /// Per member, the median time of one decode over its samples so far, in seconds; nil before
+    /// its first sample. (Not the warm-up's: warm-ups run beside a generation's other starts, and
+    /// read several times slower.)
+    private(set) var decodeSeconds: [Int: Double] = [:]
+
+    /// Nothing more to measure: no active member, the plan's most generations, no ratio to
+    /// sharpen, or the plan's floor reached with every ratio within the target. (The runner's
+    /// minimum of three generations and the run's budget come on top.)
+    var isSettled: Bool {
+        if active.isEmpty || generations >= plan.maxGenerations { return true }
+        if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
+        return generations >= plan.minGenerations && shortOfTarget.isEmpty
+    }
+
+    /// The active members paired with an active yardstick: the ratios this comparison sharpens.
+    private var paired: [Int] { active.filter { schedule.yardstick[$0].map(active.contains) == true } }
+
+    /// Members whose ratio met the target as of the last generation (computed once per generation).
+    private var meetingTarget: Set<Int> = []
+    /// Each member's claim on the run's budget as of the last generation
+    /// (`GenerationScheduler.claim(of:target:)`); none before the first.
+    private var claimByMember: [Int: Double] = [:]
+
+    /// The members whose ratio is wider than the target as of the last generation.
+    private var shortOfTarget: Set<Int> { Set(paired).subtracting(meetingTarget) }
+
+    /// What the comparison claims of the run's budget: the claims of its ratios still short of the
+    /// target, all of them below the plan's floor of generations (where the stopping rule does not
+    /// look yet).
+    var claims: Double {
+        let claiming = generations < plan.minGenerations ? Set(paired) : shortOfTarget
+        return claiming.reduce(0) { $0 + (claimByMember[$1] ?? GenerationScheduler.largestClaim) }
+    }
+
+    /// The members the next generation samples: every active one below the plan's floor of
+    /// generations, then the ratios still short of the target with their yardsticks
+    /// (`LockstepSchedule.focused`). Never none: a comparison with no short ratio left is settled,
+    /// and the runner finishes it rather than launch another generation.
+    var membersToSample: Set<Int> {
+        guard generations >= plan.minGenerations else { return active }
+        let focused = schedule.focused(on: shortOfTarget, active: active)
+        return focused.isEmpty ? active : focused
+    }
+
+    private func timeout(_ member: Int) -> Double { launcher(members[member]).timeoutSeconds }
+
+    /// The shortest time an active member's worker may take (to be ready, or per sample).
+    var shortestTimeout: Double { active.map(timeout).min() ?? 0 }
+
+    /// Starts a worker for every member to sample (`membersToSample`). They verify (the first
+    /// generation only) and warm up on the CPUs other than the timing CPU, in parallel, and wait
+    /// for requests.
+    func launchGeneration() throws -> StartingGeneration {
+        var workers: [Int: LockstepWorker] = [:]
+        let launched = Clocks.wall()
+        let verifiedBefore = !result.generations.isEmpty
+        try Affinity.avoiding(cpu) {
+            for member in membersToSample.sorted() {
+                let state = members[member]
+                do {
+                    workers[member] = try LockstepWorker(
+                        launcher: launcher(state),
+                        arguments: (verifiedBefore ? state.verifiedArguments : state.arguments) + ["--pass", "lockstep"],
+                        environment: environment)
+                } catch {
+                    workers.values.forEach { $0.stop() }
+                    throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+                }
+            }
+        }
+        return StartingGeneration(workers: workers, launched: launched)
+    }
+
+    /// Waits until the generation's workers exist and are ready (the runner waits for a ready
+    /// generation first, so this waits only to end a worker that hangs); members that fail leave
+    /// `active` with their verdict.
+    mutating func awaitReady(_ launch: Launch) throws -> ReadyGeneration {
+        let waitStart = Clocks.wall()
+        let starting = try launch.generation()
+        defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
+        // Nothing samples while the runner waits: the workers may use every CPU.
+        if cpu != nil { starting.allowEveryCPU() }
+        for member in active.sorted() {
+            guard let worker = starting.workers[member] else { continue }
+            let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
+            switch worker.next(within: max(timeout(member) - elapsed, 0.001)) {
+            case .ended(let verdict):
+                end(member, verdict, in: starting)
+            case .timedOut:
+                // Counted from the worker's start: say the whole limit, not what was left of it.
+                end(member, Verdict(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"), in: starting)
+            case .line(let line):
+                guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
+                    end(
+                        member, Verdict(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"),
+                        in: starting)
+                    continue
+                }
+                let expected = members[member].payload.sha256
+                guard report.sha256 == expected else {
+                    throw HarnessFailure(
+                        "worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
+                }
+                if let bytes = report.outputBytes { result.outputBytes[member] = bytes }
+                guard report.outcome.isMeasured else {
+                    end(member, Verdict(report.outcome, report.detail), in: starting)
+                    continue
+                }
+                // The fastest warm-up decode of any generation: a warm-up runs beside the other
+                // workers' starts, so one generation's can read several times too slow.
+                if let warmup = report.warmupDecodeNanoseconds {
+                    fastestWarmupDecode[member] = min(fastestWarmupDecode[member] ?? warmup, warmup)
+                }
+            }
+        }
+        // Sized over every active member, sampled in this generation or not: a ratio's samples
+        // keep the batch count of the generations before (the estimator depends on it).
+        let nanosecondsPerDecode = Dictionary(
+            uniqueKeysWithValues: active.map { member in
+                (
+                    member,
+                    SampleSize.decodeTime(
+                        sampled: result.samples(of: member).map(\.cpuPerDecode),
+                        fastestWarmup: fastestWarmupDecode[member], sample: Double(plan.minSampleNanoseconds))
+                )
+            })
+        let sizes = SampleSize.forGeneration(
+            nanosecondsPerDecode: nanosecondsPerDecode, target: Double(plan.minSampleNanoseconds))
+        return ReadyGeneration(starting: starting, sizes: sizes)
+    }
+
+    /// Runs the generation's one round on the timing CPU, one worker at a time, tells the workers
+    /// to quit, and records the samples.
+    mutating func measure(_ ready: ReadyGeneration) throws {
+        if let cpu {
+            for (member, worker) in ready.starting.workers where active.contains(member) { Affinity.pin(worker.pid, to: cpu) }
+        }
+        var roundStart = Clocks.wall()
+        var samples: [Sample] = []
+        // One round: a block per (strategy, yardstick), in shuffled order.
+        let sampled = active.intersection(ready.starting.workers.keys)
+        for member in schedule.round(active: sampled, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
+            if let size = ready.sizes[member], let taken = sample(member, size, in: ready.starting) {
+                samples.append(taken)
+            }
+        }
+        result.phases.samplingSeconds += Double(Clocks.wall() - roundStart) / 1e9
+        roundStart = Clocks.wall()
+        // Off the timing CPU to exit, and not waited for: the next generation samples meanwhile.
+        if let cpu { ready.starting.keepOff(cpu) }
+        ready.starting.quit()
+        result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
+
+        let pairs = Self.pairs(of: samples, schedule: schedule)
+        for member in members.indices { result.pairs[member].append(pairs[member] ?? []) }
+        result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
+        result.generations.append(samples)
+        for member in Set(samples.map(\.member)) {
+            let perDecode = result.samples(of: member).map(\.perDecode).sorted()
+            decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
+        }
+        let ratios = result.ratios
+        meetingTarget = Set(members.indices.filter { ratios[$0]?.meets(precision: plan.precision) == true })
+        claimByMember = Dictionary(
+            uniqueKeysWithValues: members.indices.map { ($0, GenerationScheduler.claim(of: ratios[$0], target: plan.precision)) })
+    }
+
+    /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.
+    static func pairs(of samples: [Sample], schedule: LockstepSchedule) -> [Int: [Pair]] {
+        schedule.pairs(samples.map { ($0.member, $0.cpuPerDecode) })
+    }
+
+    private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {
+        result.verdicts[member] = verdict
+        active.remove(member)
+        generation.workers[member]?.stop()
+    }
+
+    private mutating func sample(_ member: Int, _ size: SampleSize, in generation: StartingGeneration) -> Sample? {
+        guard active.contains(member), let worker = generation.workers[member] else { return nil }
+        worker.request(decodes: size.decodes, batches: size.batches)
+        switch worker.next(within: timeout(member)) {
+        case .ended(let verdict), .timedOut(let verdict):
+            end(member, verdict, in: generation)
+        case .line(let line):
+            switch LockstepProtocol.Reply(line: line) {
+            case .sample(let wall, let cpu):
+                return Sample(
+                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
+                    cpuNanoseconds: cpu)
+            case .failure(let message):
+                end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
+            case nil:
+                end(
+                    member, Verdict(.crashed, "worker said something else than a sample: \(FirstDifference.clip(line, limit: 120))"),
+                    in: generation)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import CodableBenchCore
+
+/// A run's rows as its comparisons finish: appended to the run folder's files at once (an
+/// interrupted run keeps the rows of the comparisons that finished) and kept in memory, so that
+/// the command that started the run reports and judges it without reading the files back.
+final class RunRecord {
+    let folder: RunFolder
+    private var results: [ResultRow] = []
+    private var samples: [SampleRow] = []
+    private var baselineResults: [ResultRow] = []
+    private var baselineSamples: [SampleRow] = []
+    private var ratios: [RatioRow] = []
+    private var costs: [CostRow] = []
+
+    init(folder: RunFolder) {
+        self.folder = folder
+    }
+
+    /// A cell's rows; `ab`'s baseline build's rows go to its own folder and are not this run's.
+    func record(_ result: CellResult, provenance: Provenance, isBaseline: Bool) throws {
+        let rows = result.rows(provenance: provenance)
+        let sampleRows = result.sampleRows(runID: folder.runID)
+        try folder.append(rows.map(ResultsCSV.line).joined(), to: isBaseline ? folder.baselineResults : folder.results)
+        try folder.append(sampleRows.map(SamplesCSV.line).joined(), to: isBaseline ? folder.baselineSamples : folder.samples)
+        if isBaseline {
+            baselineResults += rows
+            baselineSamples += sampleRows
+        } else {
+            results += rows
+            samples += sampleRows
+        }
+    }
+
+    func record(ratios rows: [RatioRow]) throws {
+        try folder.append(rows.map(RatiosCSV.line).joined(), to: folder.ratios)
+        ratios += rows
+    }
+
+    func record(costs rows: [CostRow]) throws {
+        try folder.append(rows.map(CostsCSV.line).joined(), to: folder.costs)
+        costs += rows
+    }
+
+    /// This build's rows, as `RunData.load` reads them from the run folder.
+    var data: RunData {
+        RunData(source: folder.results, rows: results, sampleRows: samples, ratios: ratios, costs: costs)
+    }
+
+    /// `ab`: the baseline build's rows, as `RunData.load` reads them from `baseline/`.
+    var baselineData: RunData {
+        RunData(source: folder.baselineResults, rows: baselineResults, sampleRows: baselineSamples, ratios: [], costs: [])
+    }
+
+    /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).
+    func matchesFiles(baseline: Bool) throws -> Bool {
+        func lines(_ run: RunData) -> [String] {
+            run.rows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
+                + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line)
+        }
+        let current = try lines(RunData.load(folder.directory.path)) == lines(data)
+        guard baseline else { return current }
+        return try current && lines(RunData.load(folder.baselineDirectory.path)) == lines(baselineData)
+    }
+}

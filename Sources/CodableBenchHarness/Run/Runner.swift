@@ -1,0 +1,174 @@
+import Foundation
+import CodableBenchCore
+
+/// Options of one run, as the `run` command collects them.
+package struct RunOptions {
+    package var plan: SamplingPlan
+    var timeoutSeconds: Double
+    /// Folder that holds `runs/` and the `latest` link.
+    package var resultsDirectory: URL
+    package var countAllocations: Bool
+    /// The allocator of the timing pass (`TimingAllocator`).
+    var allocator: TimingAllocator
+    /// Count instructions per decode under valgrind's callgrind.
+    package var countInstructions: Bool
+    /// Count allocations with this backend; nil picks jemalloc, else the interposer.
+    var countingBackend: CountingBackend?
+    /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
+    /// build's worker for it, whose rows go to the run's `baseline/` folder.
+    package var pairing: Pairing = .yardsticks
+
+    package init(
+        plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
+        allocator: TimingAllocator = .glibcRetained, countInstructions: Bool = false,
+        countingBackend: CountingBackend? = nil
+    ) {
+        self.countInstructions = countInstructions
+        self.countingBackend = countingBackend
+        self.plan = plan
+        self.timeoutSeconds = timeoutSeconds
+        self.resultsDirectory = resultsDirectory
+        self.countAllocations = countAllocations
+        self.allocator = allocator
+    }
+}
+
+/// What a run measured: its rows in memory (also on disk in its folder) and where its time went.
+package struct RunOutcome {
+    package let folder: URL
+    /// This build's rows.
+    package let data: RunData
+    /// `ab`: the baseline build's rows (in `baseline/`).
+    package let baseline: RunData?
+    package let info: RunInfo
+    package let phases: GenerationPhases
+}
+
+/// The parent side of a run: its folder, one lockstep comparison per payload, their sampling
+/// (`InterleavedSampling`) and counting passes (`CountingPasses`), then run.json. The command
+/// that started it writes the reports (`RunCommand.finish`).
+package struct Runner {
+    let runPlan: RunPlan
+    let options: RunOptions
+    let log: (String) -> Void
+
+    package init(runPlan: RunPlan, options: RunOptions, log: @escaping (String) -> Void = Terminal.status) {
+        self.runPlan = runPlan
+        self.options = options
+        self.log = log
+    }
+
+    /// Runs every cell.
+    package func run() throws -> RunOutcome {
+        // A worker that dies between two requests must not take the parent with it.
+        signal(SIGPIPE, SIG_IGN)
+        let folder = try RunFolder.create(runID: RunFolder.makeRunID(), in: options.resultsDirectory)
+        ScratchSpace.interruptionNote = "interrupted before any comparison finished: \(folder.directory.path) has no rows"
+        defer { ScratchSpace.interruptionNote = nil }
+        let passes = try countingPasses(folder)
+        let provenance = Provenance.current(
+            runID: folder.runID, allocator: options.allocator.rawValue, countingBackend: passes.backend.rawValue)
+        if provenance.buildConfiguration == "debug" {
+            log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
+        }
+        for warning in MachineCheck.warnings() { log("warning: \(warning)") }
+
+        let start = Date()
+        let payloadFolder: URL
+        do { payloadFolder = try ScratchSpace.folder("payloads") } catch {
+            throw HarnessFailure("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: payloadFolder) }
+        let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
+        if options.pairing.keepsBaselineRows { try folder.createBaseline() }
+        log(
+            "run \(folder.runID): \(runPlan.cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
+                + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")
+        runPlan.skipped.forEach(log)
+        try folder.append(RatiosCSV.header, to: folder.ratios)
+
+        let record = RunRecord(folder: folder)
+        let setup = InterleavedSampling.Setup(
+            plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
+            launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start)
+        let (measured, phases) = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
+        #if DEBUG
+        let matches = try record.matchesFiles(baseline: options.pairing.keepsBaselineRows)
+        precondition(matches, "the run's files differ from its rows in memory")
+        #endif
+
+        let data = record.data
+        let info = RunInfo(
+            cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
+            measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
+            slowStateShare: data.slowState?.share)
+        try info.write(to: folder.directory)
+        return RunOutcome(
+            folder: folder.directory, data: data, baseline: options.pairing.keepsBaselineRows ? record.baselineData : nil,
+            info: info, phases: phases)
+    }
+
+    /// The counting passes this run asked for; with `--instructions`, costs.csv's header.
+    private func countingPasses(_ folder: RunFolder) throws -> CountingPasses {
+        var callgrind: CountingPasses.InstructionSetup?
+        if options.countInstructions {
+            guard let valgrind = InstructionRegion.valgrindPath() else {
+                throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
+            }
+            callgrind = (valgrind, try CostCategories.standard())
+            try folder.append(CostsCSV.header, to: folder.costs)
+        }
+        return CountingPasses(
+            backend: try CountingPasses.backend(for: options, log: log), callgrind: callgrind,
+            timeoutSeconds: options.timeoutSeconds, launcher: launcher(for:))
+    }
+
+    /// The run's cells, one lockstep comparison per payload (every strategy that runs on those
+    /// bytes), each payload prepared once and written to `payloadFolder` for later generations.
+    private func lockstepComparisons(payloadFolder: URL) throws -> [[CellState]] {
+        var payloads: [String: PreparedPayload] = [:]
+        let states = try runPlan.cells.flatMap { cell -> [CellState] in
+            let key = cell.source.knobs
+            let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source, writingTo: payloadFolder)
+            payloads[key] = payload
+            let state = CellState(
+                cell: cell, payload: payload, arguments: try workerArguments(cell, source: cell.source),
+                verifiedArguments: try workerArguments(cell, source: .file(payload.file))
+                    + ["--verified"])
+            return options.pairing.states(for: state)
+        }
+        var comparisons: [[CellState]] = []
+        var position: [String: Int] = [:]
+        for state in states {
+            let key = state.cell.source.knobs
+            if let index = position[key] {
+                comparisons[index].append(state)
+            } else {
+                position[key] = comparisons.count
+                comparisons.append([state])
+            }
+        }
+        return comparisons
+    }
+
+    func launcher(for state: CellState) -> WorkerLauncher {
+        WorkerLauncher(
+            executable: state.executable ?? WorkerLauncher.currentExecutable(),
+            timeoutSeconds: min(options.timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
+    }
+
+    /// A worker's arguments for `cell`, its bytes from `source`.
+    private func workerArguments(_ cell: Cell, source: PayloadSource) throws -> [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
+        let payload: [String]
+        switch source {
+        case .generated(let profile):
+            payload = ["--profile-json", String(decoding: try encoder.encode(profile), as: UTF8.self)]
+        case .file(let url):
+            payload = ["--payload-file", url.path]
+        }
+        return ["--strategy", cell.strategy.id, "--plan-json", planJSON] + payload
+    }
+}

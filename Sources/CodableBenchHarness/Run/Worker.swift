@@ -1,0 +1,163 @@
+import Foundation
+import CodableBenchCore
+
+/// The code a worker process runs for one cell: regenerate the payload (deterministic, so it is
+/// byte-identical to the parent's; the sha256 proves it), verify, then time or count.
+package enum Worker {
+    /// Counts are exact, so a few decodes show that they repeat.
+    static let countedDecodes = 3
+    /// Warm-up decodes of a lockstep worker, at least (see `warmUp`).
+    static let warmupDecodes = 3
+    /// A first decode at least this long is the whole warm-up (see `warmUp`): ten times the
+    /// sample's 5 ms, so that a cold first decode cannot size a sample of a decode that is
+    /// shorter warm (`small`'s first decode takes 15 ms for 1 ms warm).
+    static let warmedByOneDecode: UInt64 = 50_000_000
+
+    /// The payload's bytes and the strategy's verdict on them, in a report of the given pass.
+    /// `reference` is the strategy's group reference, which outputs without ground truth (a file,
+    /// or a JSON value) are compared with. `alreadyVerified`: a lockstep worker of a later process
+    /// generation, whose decode of these bytes (the parent checks their sha256) a worker of this
+    /// binary verified in the first; the decode is a function of the bytes, so it is not repeated.
+    static func verified(
+        strategy: Strategy, source: PayloadSource, reference: Strategy?,
+        pass: WorkerReport.Pass, alreadyVerified: Bool = false
+    ) throws -> (bytes: Data, report: WorkerReport) {
+        let bytes: Data
+        var verdict = Verdict(.ok)
+        switch source {
+        case .generated(let profile):
+            let payload = NewsGenerator.generate(profile)
+            bytes = payload.bytes
+            if !alreadyVerified { verdict = Verifier.verify(strategy, on: payload, reference: reference) }
+        case .file(let url):
+            bytes = try PayloadFile.read(url)
+            if !alreadyVerified { verdict = Verifier.verify(strategy, bytes: bytes, reference: reference) }
+        }
+        var report = WorkerReport(
+            pass: pass, outcome: verdict.outcome, detail: verdict.detail, bytes: bytes.count,
+            sha256: SHA256.hex(of: bytes))
+        report.outputBytes = verdict.outputBytes
+        return (bytes, report)
+    }
+
+    /// The counting, instruction and verify passes: one report, then the process ends.
+    package static func run(
+        strategy: Strategy, source: PayloadSource, reference: Strategy?, pass: WorkerReport.Pass,
+        alreadyVerified: Bool = false
+    ) throws
+        -> WorkerReport
+    {
+        var (bytes, report) = try verified(
+            strategy: strategy, source: source, reference: reference, pass: pass, alreadyVerified: alreadyVerified)
+        guard report.outcome.isMeasured else { return report }
+        do {
+            switch pass {
+            case .verify, .lockstep:
+                break  // the verdict is the whole answer (conformance sweep); lockstep is `serve`
+            case .instructions:
+                let repeated = try strategy.prepareRepeated(bytes)
+                try repeated(1)  // warm, outside the counted region
+                var failure: Error?
+                InstructionRegion.count {
+                    do { try repeated(1) } catch { failure = error }
+                }
+                if let failure { throw failure }
+                report.countedDecodes = 1
+            case .counting:
+                // Without a counting library loaded: no counts rather than wrong ones.
+                guard let counter = CountingBackend.counterInThisProcess() else { return report }
+                let repeated = try strategy.prepareRepeated(bytes)
+                try repeated(1)  // warm: lazy caches allocate once
+                report.allocations = try (0..<countedDecodes).map { _ in
+                    try counter.count { try repeated(1) }
+                }
+            }
+        } catch {
+            report.markThrewDuringMeasurement(error)
+        }
+        return report
+    }
+
+    /// The lockstep pass: verify, warm up, report ready on `channel`, then take one sample per
+    /// request until told to stop (see `LockstepProtocol`).
+    /// (The parent chooses the CPUs it runs on, see `Affinity`.)
+    package static func serve(
+        strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
+        alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
+    ) throws {
+        var (bytes, report) = try verified(
+            strategy: strategy, source: source, reference: reference, pass: .lockstep,
+            alreadyVerified: alreadyVerified)
+        var repeated: ((Int) throws -> Void)?
+        if report.outcome.isMeasured {
+            do {
+                let prepared = try strategy.prepareRepeated(bytes)
+                report.warmupDecodeNanoseconds = try warmUp(prepared, for: plan.warmupNanoseconds)
+                repeated = prepared
+            } catch {
+                report.markThrewDuringMeasurement(error)
+            }
+        }
+        try channel.sendReport(report)
+        guard let repeated else { return }
+        while let (decodes, count) = channel.nextRequest() {
+            var walls = [UInt64](repeating: 0, count: count)
+            var cpus = [UInt64](repeating: 0, count: count)
+            do {
+                for batch in walls.indices {
+                    let wall0 = Clocks.wall()
+                    let cpu0 = Clocks.processCPU()
+                    try repeated(decodes)
+                    cpus[batch] = Clocks.processCPU() - cpu0
+                    walls[batch] = Clocks.wall() - wall0
+                }
+            } catch {
+                channel.sendFailure(DecodingErrorDescription.oneLine(error))
+                return
+            }
+            walls.sort()
+            cpus.sort()
+            channel.sendSample(wallNanoseconds: walls[count / 2], cpuNanoseconds: cpus[count / 2])
+        }
+    }
+}
+
+extension Worker {
+    /// Decodes for about `nanoseconds`; returns the fastest decode, which sets the sample size. The
+    /// first decode is cold (15 ms for 1 ms on `small`), and the others ran while the comparison's
+    /// other workers started on the same cores. So at least three decodes and the warm-up time, or
+    /// two when they outlast it. Without a warm-up, a process's second decode (the first paired
+    /// sample when a sample is one decode) was still 40% slower than its third: `ab` found a build
+    /// 1.09× slower than the same code.
+    ///
+    /// A first decode of `warmedByOneDecode` or more is the whole warm-up: its sample is one decode
+    /// whatever the warm time, and the round's first sample of each worker is never in a pair
+    /// (`LockstepSchedule`), so the first paired sample is still the process's third decode. The
+    /// second warm-up decode cost a `large` generation's workers a third to a half of their start
+    /// (`synthesized` 376 → 226 ms of CPU, `jsonserialization-manual` 1,254 → 654 ms), on the CPU
+    /// where the next generations start. `ab` of this rule against two decodes, every strategy on
+    /// `large` (43 ratios): mean −0.11% ± 0.27%, none beyond ±1%.
+    static func warmUp(_ decode: (Int) throws -> Void, for nanoseconds: UInt64) throws -> UInt64 {
+        let start = Clocks.wall()
+        var fastest = UInt64.max
+        var decodes = 0
+        while true {
+            let t0 = Clocks.wall()
+            try decode(1)
+            fastest = min(fastest, max(Clocks.wall() - t0, 1))
+            decodes += 1
+            let enough = decodes >= warmupDecodes && Clocks.wall() - start >= nanoseconds
+            let long = decodes >= 2 && fastest >= nanoseconds
+            if enough || long || fastest >= warmedByOneDecode { return fastest }
+        }
+    }
+}
+
+extension WorkerReport {
+    /// Verified once, then threw while measured: not deterministic, so not a result.
+    mutating func markThrewDuringMeasurement(_ error: Error) {
+        outcome = .threw
+        detail = "threw during measurement after passing verification: \(DecodingErrorDescription.oneLine(error))"
+        allocations = nil
+    }
+}

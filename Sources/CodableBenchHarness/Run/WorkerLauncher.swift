@@ -1,0 +1,112 @@
+import Foundation
+import CodableBenchCore
+
+/// How a worker process ended.
+enum WorkerExit {
+    case report(WorkerReport)
+    case crashed(String)
+    case timedOut(seconds: Double)
+}
+
+/// Starts this executable again as a worker, with a deadline, and reads what it reports.
+struct WorkerLauncher {
+    let executable: URL
+    let timeoutSeconds: Double
+
+    init(executable: URL = WorkerLauncher.currentExecutable(), timeoutSeconds: Double) {
+        self.executable = executable
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// The same executable with another deadline.
+    func withTimeout(_ seconds: Double) -> WorkerLauncher {
+        WorkerLauncher(executable: executable, timeoutSeconds: seconds)
+    }
+
+    /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
+    static func currentExecutable() -> URL { CurrentExecutable.url }
+
+    /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
+    /// which the worker's own command line follows.
+    func launch(
+        arguments: [String], environment extra: [String: String] = [:],
+        wrapper: [String] = []
+    ) throws -> WorkerExit {
+        let scratch = try ScratchSpace.folder("worker")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let reportFile = scratch.appendingPathComponent("report.json")
+        let stderrFile = scratch.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+
+        let process = Process()
+        let workerArguments = ["worker", "--report", reportFile.path] + arguments
+        if let tool = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + workerArguments
+        } else {
+            process.executableURL = executable
+            process.arguments = workerArguments
+        }
+        process.environment = Self.environment(extra)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
+        process.standardError = stderrHandle
+
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try ChildProcesses.run(process)
+        defer { ChildProcesses.ended(process.processIdentifier) }
+        _ = try? stderrHandle.close()  // the child has its copy (see `LockstepWorker.init`)
+        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            return .timedOut(seconds: timeoutSeconds)
+        }
+
+        let stderrTail = Self.lastLine(of: stderrFile)
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return .crashed("signal \(signal) (\(Self.signalName(signal)))" + (stderrTail.map { ": \($0)" } ?? ""))
+        }
+        guard process.terminationStatus == 0,
+            let data = try? Data(contentsOf: reportFile),
+            let report = try? JSONDecoder().decode(WorkerReport.self, from: data)
+        else {
+            return .crashed("worker exited with status \(process.terminationStatus)" + (stderrTail.map { ": \($0)" } ?? ""))
+        }
+        return .report(report)
+    }
+
+    /// This process's environment with `extra` on top; a crashing worker should die at once, not
+    /// spend seconds symbolicating a backtrace.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    static func lastLine(of file: URL) -> String? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Prefer the runtime's own explanation ("Fatal error: ...") over trailing noise.
+        let line = lines.last { $0.contains("Fatal error") || $0.contains("error:") } ?? lines.last
+        return line.map { FirstDifference.clip($0, limit: 240) }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: return "SIGILL"
+        case SIGTRAP: return "SIGTRAP"
+        case SIGABRT: return "SIGABRT"
+        case SIGBUS: return "SIGBUS"
+        case SIGFPE: return "SIGFPE"
+        case SIGKILL: return "SIGKILL"
+        case SIGSEGV: return "SIGSEGV"
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
+        default: return "signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import CodableBenchCore
+
+/// What a worker process hands back to the parent: as JSON in a file the parent names, or, in the
+/// lockstep pass, as the first line on its channel.
+package struct WorkerReport: Codable, Sendable {
+    package enum Pass: String, Codable, Sendable { case lockstep, counting, instructions, verify }
+
+    var pass: Pass
+    var outcome: Outcome
+    var detail: String
+    var bytes: Int
+    var sha256: String
+    /// Bytes an encoder writes per operation (throughput counts them instead of the payload's).
+    var outputBytes: Int?
+    /// The fastest warm-up decode's time (lockstep pass): sets the worker's sample size.
+    var warmupDecodeNanoseconds: UInt64?
+    /// One entry per counted decode (counting pass only).
+    var allocations: [AllocationCount]?
+    /// Decodes inside the instruction-counted region (instructions pass only).
+    var countedDecodes: Int?
+}

@@ -1,0 +1,113 @@
+import CodableBenchCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The parent's temporary files (generated payloads, each worker's standard error and report,
+/// callgrind's output), all in one folder per process that goes away however the process ends:
+/// at `exit`, and on Ctrl-C, SIGTERM or SIGHUP, after which the process ends its workers
+/// (`ChildProcesses`) and itself as the signal would have ended it (a shell then reports 128 + the
+/// signal's number). Before, an interrupted run left its generated payloads and a folder per worker
+/// in the system's temporary folder.
+///
+/// Each user still removes its own folder when done with it, so a long run does not pile them up.
+enum ScratchSpace {
+    /// `codablebench-<pid>` in the system's temporary folder (`TMPDIR`, else /tmp).
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-\(getpid())")
+        atexit { ScratchSpace.removeRoot() }
+        removeOnSignals()
+        return root
+    }()
+
+    /// What to tell the user when a signal ends the process (set by the run: where its finished
+    /// rows are).
+    static var interruptionNote: String? {
+        get { lock.withLock { note } }
+        set { lock.withLock { note = newValue } }
+    }
+
+    /// A new, empty folder for one use, named `prefix-<UUID>`.
+    static func folder(_ prefix: String) throws -> URL {
+        let url = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try lock.withLock {
+            // The process is ending on a signal: a folder made now could outlive the removal.
+            while isEnding { lock.wait() }
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        return url
+    }
+
+    /// Guards `note`, `isEnding` and the making of folders, which the signal's thread and the
+    /// run's threads share.
+    private static let lock = NSCondition()
+    nonisolated(unsafe) private static var note: String?
+    nonisolated(unsafe) private static var isEnding = false
+    nonisolated(unsafe) private static var signalPipe: Int32 = -1
+
+    private static func removeRoot() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Ends the workers and removes the folder, again while something still writes into it: a
+    /// worker told to quit (no longer among `ChildProcesses`) may still be exiting (seen in CI: the
+    /// folder left behind after Ctrl-C). Up to about two seconds.
+    private static func removeRootOnceQuiet() {
+        for _ in 0..<100 {
+            ChildProcesses.killAll()
+            removeRoot()
+            if !FileManager.default.fileExists(atPath: root.path) { return }
+            usleep(20_000)
+        }
+    }
+
+    /// The signal handler only writes the signal's number to a pipe (about all a handler may
+    /// safely do); a thread waiting on the pipe ends the workers, removes the folder and raises
+    /// the signal again with its default action. (Caught, not ignored: the workers would inherit
+    /// an ignored signal; a caught one is back to the default in them at `exec`.)
+    private static func removeOnSignals() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        signalPipe = fds[1]
+        let signals = [SIGINT, SIGTERM, SIGHUP]
+        let handler: @convention(c) (Int32) -> Void = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(ScratchSpace.signalPipe, &byte, 1)
+        }
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+            #else
+            action.__sigaction_u.__sa_handler = handler
+            #endif
+            sigaction(signal, &action, nil)
+        }
+        let readEnd = fds[0]
+        Thread.detachNewThread {
+            // A parent may start this process with these signals blocked (`swift test` does);
+            // this thread takes them whatever the other threads block.
+            var set = sigset_t()
+            sigemptyset(&set)
+            for signal in signals { sigaddset(&set, signal) }
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) != 1 {
+                if errno != EINTR { return }
+            }
+            let number = Int32(byte)
+            let note = lock.withLock {
+                isEnding = true
+                return self.note
+            }
+            removeRootOnceQuiet()
+            if let note { Terminal.status(note) }
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+    }
+}
