@@ -30,7 +30,7 @@ public enum HarnessSelfTestStrategies {
         let environment = ProcessInfo.processInfo.environment
         let counting =
             environment["MALLOC_CONF"]?.contains("tcache:false") == true
-            || environment["LD_PRELOAD"]?.contains("MallocInterposer") == true
+            || environment[Platform.current.preloadName]?.contains("MallocInterposer") == true
         if counting { Thread.sleep(forTimeInterval: 6) }
     }()
 

@@ -10,7 +10,7 @@ import Testing
 struct DependencyDirectionTests {
     /// Lowest first, by module: a folder may use the folders before it, never those after it.
     static let modules: [(module: String, folders: [String])] = [
-        ("CodableBenchCore", ["Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
+        ("CodableBenchCore", ["Platform", "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
         ("CodableBenchHarness", ["System", "Results", "Measurement", "Analysis", "Claims", "Run"]),
         ("CodableBench", ["Reports", "CLI"]),
     ]

@@ -60,7 +60,7 @@ struct ExamplePackageTests {
         #expect(run.stdout.contains("Which way should the app decode an order page?"))
     }
 
-    @Test(.enabled(if: InstructionRegion.valgrindPath() != nil, "needs valgrind"))
+    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
     func explainsWhereItsOwnStrategiesInstructionsGo() throws {
         let tool = try Self.build(Self.example)
         let out = try TestSupport.temporaryDirectory()

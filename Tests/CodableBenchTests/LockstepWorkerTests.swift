@@ -10,7 +10,7 @@ import Testing
 @Suite("Lockstep worker handles")
 struct LockstepWorkerTests {
     private func openDescriptors() throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        try FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count
     }
 
     @Test func stoppedWorkersLeaveNoDescriptorsOpen() throws {

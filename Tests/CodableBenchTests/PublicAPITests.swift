@@ -14,11 +14,13 @@ struct PublicAPITests {
         let isDocumented: Bool
     }
 
-    #if arch(arm64)
-    static let targetTriple = "aarch64-unknown-linux-gnu"
-    #else
-    static let targetTriple = "x86_64-unknown-linux-gnu"
-    #endif
+    /// The toolchain's own target (`swift -print-target-info`), on Linux and macOS alike.
+    static func targetTriple() throws -> String {
+        let info = try TestSupport.run(["swift", "-print-target-info"], program: URL(fileURLWithPath: "/usr/bin/env"))
+        let json = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
+        let target = json?["target"] as? [String: Any]
+        return try #require(target?["triple"] as? String, "swift -print-target-info: \(info.stderr)")
+    }
 
     /// The modules `import CodableBench` brings (it re-exports the core and the harness).
     static let modules = ["CodableBenchCore", "CodableBenchHarness", "CodableBench"]
@@ -36,7 +38,7 @@ struct PublicAPITests {
                 "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
                 // The module map of the C module it imports (SwiftPM passes it to the compiler).
                 "-I", TestSupport.packageRoot.appendingPathComponent("Sources/CallgrindControl").path,
-                "-target", targetTriple, "-output-dir", output.path, "-minimum-access-level", "public",
+                "-target", try targetTriple(), "-output-dir", output.path, "-minimum-access-level", "public",
             ],
             program: URL(fileURLWithPath: "/usr/bin/env"))
         try #require(extract.status == 0, "swift-symbolgraph-extract: \(extract.stderr)")

@@ -29,12 +29,13 @@ enum TestSupport {
         Catalogue.all.reference(for: strategy)
     }
 
-    /// The `benchmarks` binary SwiftPM built beside this test bundle.
+    /// The `benchmarks` binary SwiftPM built beside this test bundle: on Linux the bundle is the
+    /// running executable; on macOS a loaded `.xctest` bundle (the runner is Xcode's or SwiftPM's).
     static var executable: URL {
-        let selfPath =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("benchmarks")
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") && $0.bundleURL.hasDirectoryPath }
+        let testBinary =
+            bundle.map { $0.bundleURL } ?? URL(fileURLWithPath: SystemCalls.executablePath() ?? CommandLine.arguments[0])
+        return testBinary.deletingLastPathComponent().appendingPathComponent("benchmarks")
     }
 
     /// A fresh folder inside this test process's scratch folder, which is removed when the

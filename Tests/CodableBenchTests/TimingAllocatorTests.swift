@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Allocator of the timing pass")
 struct TimingAllocatorTests {
-    @Test func retainedGlibcRaisesBothThresholdsAndKeepsTheUsersTunables() throws {
+    @Test(.enabled(if: Platform.current.hasGlibc, "glibc's tunables"))
+    func retainedGlibcRaisesBothThresholdsAndKeepsTheUsersTunables() throws {
         let plain = try TimingAllocator.glibcRetained.environment(inherited: [:])
         #expect(
             plain == ["GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=1000000000:glibc.malloc.trim_threshold=4000000000"])

@@ -38,8 +38,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also count instructions per decode under valgrind's callgrind (slow; exact run to run).")
     var instructions = false
 
-    @Option(help: "Allocator of the timing pass: glibc-retained (glibc keeping freed memory), system or jemalloc (recorded on every row).")
-    var allocator: String = TimingAllocator.glibcRetained.rawValue
+    @Option(
+        help:
+            "Allocator of the timing pass: glibc-retained (glibc keeping freed memory; the default where glibc is), system or jemalloc (recorded on every row)."
+    )
+    var allocator: String = TimingAllocator.platformDefault.rawValue
 
     @Option(name: .customLong("claims"), help: "Also check the claims in this file (repeatable; format in results/README.md).")
     var claimsFiles: [String] = []

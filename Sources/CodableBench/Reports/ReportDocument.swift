@@ -40,7 +40,14 @@ struct ReportDocument {
         self.claims = claims
         provenance = run.rows[0].provenance
         summary = RunInfo.read(from: run.source.deletingLastPathComponent()).map(run.summaryLine)
-        warnings = Reports.warnings(run: run, cells: cells)
+        let info = RunInfo.read(from: run.source.deletingLastPathComponent())
+        var warnings = Reports.warnings(run: run, cells: cells)
+        if let notes = info?.platformNotes, !notes.isEmpty {
+            warnings.append(
+                Reports.Warning(
+                    summary: "measured on \(info?.platform ?? "another platform"), which lacks what Linux measures", details: notes))
+        }
+        self.warnings = warnings
         answers = Reports.answers(run: run, claims: claims, facts: facts)
         groups = Reports.groups(cells, answers: answers).map { answer, groupCells in
             Group(

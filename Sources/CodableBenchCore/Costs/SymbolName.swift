@@ -186,9 +186,8 @@ private final class Demanglers: @unchecked Sendable {
     private let cxaDemangle: CxaDemangle?
 
     private init() {
-        let process = dlopen(nil, RTLD_NOW)
-        swiftDemangle = dlsym(process, "swift_demangle").map { unsafeBitCast($0, to: SwiftDemangle.self) }
-        cxaDemangle = dlsym(process, "__cxa_demangle").map { unsafeBitCast($0, to: CxaDemangle.self) }
+        swiftDemangle = SystemCalls.symbol("swift_demangle").map { unsafeBitCast($0, to: SwiftDemangle.self) }
+        cxaDemangle = SystemCalls.symbol("__cxa_demangle").map { unsafeBitCast($0, to: CxaDemangle.self) }
     }
 
     func swift(_ symbol: String) -> String? {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// OpenSSL's `SHA256()`, from the `libcrypto.so.3` the machine has (swift-corelibs-foundation's
 /// networking needs it, through libcurl), loaded on first use; nil where it is missing.
 ///
@@ -20,14 +16,7 @@ enum SystemSHA256 {
         ) -> UnsafeMutablePointer<UInt8>?
 
     private static let function: Function? = {
-        #if os(Linux)
-        for name in ["libcrypto.so.3", "libcrypto.so"] {
-            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(handle, "SHA256") {
-                return unsafeBitCast(symbol, to: Function.self)
-            }
-        }
-        #endif
-        return nil
+        SystemCalls.sha256().map { unsafeBitCast($0, to: Function.self) }
     }()
 
     /// The 32-byte digest of `data`, or nil when libcrypto is not there.

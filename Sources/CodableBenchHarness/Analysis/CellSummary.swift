@@ -1,3 +1,4 @@
+import Foundation
 import CodableBenchCore
 
 /// One cell of a run as the reports see it: outcome and each metric's summary.
@@ -79,9 +80,3 @@ extension CellSummary {
         return String(format: "%.2f× unpaired", mine / theirs)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

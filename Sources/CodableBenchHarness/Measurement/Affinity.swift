@@ -1,8 +1,5 @@
+import Foundation
 import CodableBenchCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Pins lockstep workers to one CPU. Why: on a VM the two vCPUs can run at different speeds for
 /// minutes (their placement on the host), and the scheduler keeps a process on the vCPU it last ran
@@ -10,27 +7,13 @@ import Glibc
 /// milliseconds. On one CPU, a strategy and its yardstick see the same CPU's state and their ratio
 /// cancels it.
 ///
-/// glibc declares `sched_setaffinity` only under `_GNU_SOURCE`, which Swift's Glibc module does not
-/// define, so the two calls are looked up by name (a C target would do it too, but clang's DWARF 5
-/// in the binary makes valgrind 3.19, the `--instructions` pass, give up).
+/// Where the platform has no affinity call (Darwin, `darwin-sim`), nothing is pinned
+/// (`Platform.pinsTimingCPU`): pairing alone carries the ratio.
 enum Affinity {
-    private typealias Call = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
-    /// Bytes of glibc's `cpu_set_t` (1024 CPUs).
-    private static let setSize = 128
-
-    private static func call(_ name: String) -> Call? {
-        #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
-        return unsafeBitCast(symbol, to: Call.self)
-        #else
-        return nil
-        #endif
-    }
-
     /// The CPU lockstep workers are pinned to: the last one this process may use, or nil where
     /// there is only one (nothing to choose) or the platform has no affinity call.
     static func timingCPU() -> Int? {
-        guard let allowed = allowed(), allowed.count > 1 else { return nil }
+        guard Platform.current.pinsTimingCPU, let allowed = allowed(), allowed.count > 1 else { return nil }
         return allowed.last
     }
 
@@ -67,16 +50,10 @@ enum Affinity {
 
     /// The CPUs this thread may run on.
     private static func allowed() -> [Int]? {
-        guard let get = call("sched_getaffinity") else { return nil }
-        var set = [UInt8](repeating: 0, count: setSize)
-        guard set.withUnsafeMutableBytes({ get(0, setSize, $0.baseAddress) }) == 0 else { return nil }
-        return (0..<(setSize * 8)).filter { set[$0 / 8] & (1 << ($0 % 8)) != 0 }
+        Platform.current.pinsTimingCPU ? SystemCalls.allowedCPUs() : nil
     }
 
     private static func apply(_ cpus: [Int], to pid: pid_t) -> Bool {
-        guard let set = call("sched_setaffinity"), cpus.allSatisfy({ $0 >= 0 && $0 < setSize * 8 }) else { return false }
-        var mask = [UInt8](repeating: 0, count: setSize)
-        for cpu in cpus { mask[cpu / 8] |= 1 << (cpu % 8) }
-        return mask.withUnsafeMutableBytes { set(pid, setSize, $0.baseAddress) } == 0
+        SystemCalls.setAllowedCPUs(cpus, of: pid)
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
 import CodableBenchCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Allocation counts of one decode.
 struct AllocationCount: Codable, Equatable, Sendable {
@@ -47,8 +44,8 @@ package enum CountingBackend: String, CaseIterable, Sendable {
     var environment: [String: String] {
         guard let library = libraryPath else { return [:] }
         switch self {
-        case .jemalloc: return ["LD_PRELOAD": library, "MALLOC_CONF": "tcache:false"]
-        case .interposer, .none: return ["LD_PRELOAD": library]
+        case .jemalloc: return [Platform.current.preloadName: library, "MALLOC_CONF": "tcache:false"]
+        case .interposer, .none: return [Platform.current.preloadName: library]
         }
     }
 
@@ -79,7 +76,7 @@ final class JemallocCounter: AllocationCounter {
 
     /// nil when jemalloc is not loaded in this process.
     init?() {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return nil }
+        guard let symbol = SystemCalls.symbol("mallctl") else { return nil }
         mallctl = unsafeBitCast(symbol, to: MallctlFunction.self)
         guard readBool(Array("thread.tcache.enabled".utf8CString)) == false else { return nil }
     }
@@ -123,13 +120,11 @@ final class JemallocCounter: AllocationCounter {
         _ = name.withUnsafeBufferPointer { mallctl($0.baseAddress, nil, nil, nil, 0) }
     }
 
-    /// Where Debian's libjemalloc2 (pulled in by `libjemalloc-dev`) puts the shared library.
+    /// `CODABLEBENCH_JEMALLOC`, or where the platform's packages put the shared library.
     static func libraryPath() -> String? {
-        let candidates = [
-            ProcessInfo.processInfo.environment["CODABLEBENCH_JEMALLOC"],
-            "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
-            "/usr/lib64/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2",
-        ].compactMap { $0 }
+        let candidates =
+            [ProcessInfo.processInfo.environment["CODABLEBENCH_JEMALLOC"]].compactMap { $0 }
+            + Platform.current.jemallocLibraries
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 }

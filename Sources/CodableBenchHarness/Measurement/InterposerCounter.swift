@@ -1,8 +1,5 @@
 import Foundation
 import CodableBenchCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Allocation counting where jemalloc is not installed: glibc's malloc through
 /// ordo-one/malloc-interposer, preloaded into the counting worker only (never into timing workers:
@@ -24,9 +21,10 @@ final class InterposerCounter: AllocationCounter {
 
     /// nil when the interposer is not loaded in this process.
     init?() {
-        let all = UnsafeMutableRawPointer(bitPattern: 0)
-        guard let enable = dlsym(all, "malloc_interposer_enable"), let disable = dlsym(all, "malloc_interposer_disable"),
-            let reset = dlsym(all, "malloc_interposer_reset"), let stats = dlsym(all, "malloc_interposer_get_stats")
+        guard let enable = SystemCalls.symbol("malloc_interposer_enable"),
+            let disable = SystemCalls.symbol("malloc_interposer_disable"),
+            let reset = SystemCalls.symbol("malloc_interposer_reset"),
+            let stats = SystemCalls.symbol("malloc_interposer_get_stats")
         else { return nil }
         self.enable = unsafeBitCast(enable, to: Toggle.self)
         self.disable = unsafeBitCast(disable, to: Toggle.self)
@@ -49,7 +47,7 @@ final class InterposerCounter: AllocationCounter {
     /// (product `CodableBenchMallocInterposer`); `CODABLEBENCH_INTERPOSER` names another.
     static func libraryPath() -> String? {
         let beside = CurrentExecutable.url.deletingLastPathComponent()
-            .appendingPathComponent("libMallocInterposerSwift.so").path
+            .appendingPathComponent(Platform.current.libraryFileName("libMallocInterposerSwift")).path
         let candidates = [ProcessInfo.processInfo.environment["CODABLEBENCH_INTERPOSER"], beside].compactMap { $0 }
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }

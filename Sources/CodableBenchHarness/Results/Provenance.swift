@@ -86,17 +86,9 @@ package struct Provenance: Codable, Equatable, Sendable {
         let commit = shell("git", "rev-parse", "HEAD") ?? "unknown"
         let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
         let swift = swiftVersion() ?? "unknown"
-        let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
-        let os =
-            osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
-            .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            ?? ProcessInfo.processInfo.operatingSystemVersionString
+        let os = SystemCalls.operatingSystemName()
         let kernel = shell("uname", "-r") ?? "unknown"
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let cpu =
-            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        let cpu = SystemCalls.cpuModel() ?? "unknown"
         let formatter = ISO8601DateFormatter()
         return Provenance(
             runID: runID, time: formatter.string(from: Date()), gitCommit: commit, gitDirty: dirty,

@@ -16,6 +16,10 @@ package struct RunInfo: Codable, Sendable {
     /// Share of the timing samples taken in the machine's slow state (`SlowState`; newer files
     /// only): a run that wants to be run again when it is high can read it here.
     var slowStateShare: Double? = nil
+    /// The platform the run measured on (`Platform.Kind`: linux, darwin, darwin-sim; newer files
+    /// only), and what that platform does not measure (`Platform.reportNotes`; absent on Linux).
+    package var platform: String? = nil
+    package var platformNotes: [String]? = nil
 
     /// Share of the run's wall time spent inside measured regions.
     package var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }

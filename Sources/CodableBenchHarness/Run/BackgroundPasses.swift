@@ -1,10 +1,6 @@
 import Foundation
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The counting passes, run beside the sampling rather than between two generations, where they
 /// took 11–13% of a default run and nothing sampled. Counts do not depend on the machine's load,
 /// nor on when they are taken, so every cell's pass is queued when the run starts. One thread runs
@@ -32,8 +28,7 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
     init(avoiding cpu: Int?) {
         let thread = Thread { [self] in
             Affinity.avoiding(cpu) {
-                // On Linux the nice value is the calling thread's, and processes it starts inherit it.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+                SystemCalls.lowerThisThreadsPriority()
                 while let job = next(waiting: true) { run(job) }
             }
         }

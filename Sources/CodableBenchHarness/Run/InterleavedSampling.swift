@@ -1,10 +1,6 @@
 import Foundation
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The sampling of a run: its lockstep comparisons' process generations interleaved within the
 /// run's budget (`GenerationScheduler`) and pipelined (the next generations' workers start while
 /// one samples), the counting passes beside them (`BackgroundPasses`), and each comparison's rows

@@ -1,10 +1,5 @@
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// The lines a lockstep worker and its parent exchange over the worker's standard input and a

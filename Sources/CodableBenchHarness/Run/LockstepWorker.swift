@@ -1,10 +1,5 @@
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// The parent's handle on one long-lived lockstep worker: a process of this executable that
@@ -139,7 +134,7 @@ final class LockstepWorker {
         guard ready > 0 else { return .timedOut }
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
-            let count = Glibc.read(replies, &chunk, chunk.count)
+            let count = SystemCalls.read(replies, into: &chunk, count: chunk.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return .closed }
             buffer += chunk[..<count]

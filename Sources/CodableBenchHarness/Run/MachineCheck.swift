@@ -6,15 +6,10 @@ enum MachineCheck {
     static func warnings() -> [String] {
         var out: [String] = []
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
-        if let loadavg = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
-            let oneMinute = Double(loadavg.split(separator: " ").first ?? ""), oneMinute > cores * 0.5
-        {
+        if let oneMinute = SystemCalls.loadAverage(), oneMinute > cores * 0.5 {
             out.append(String(format: "the machine is busy (load average %.2f on %.0f cores); timings may be noisy", oneMinute, cores))
         }
-        let governor = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
-        if let value = try? String(contentsOfFile: governor, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-            value != "performance"
-        {
+        if let value = SystemCalls.frequencyGovernor(), value != "performance" {
             out.append("CPU frequency governor is '\(value)', not 'performance'; timings may drift")
         }
         return out

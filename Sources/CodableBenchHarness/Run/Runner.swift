@@ -20,7 +20,7 @@ package struct RunOptions {
 
     package init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
-        allocator: TimingAllocator = .glibcRetained, countInstructions: Bool = false,
+        allocator: TimingAllocator = .platformDefault, countInstructions: Bool = false,
         countingBackend: CountingBackend? = nil
     ) {
         self.countInstructions = countInstructions
@@ -62,6 +62,7 @@ package struct Runner {
     package func run() throws -> RunOutcome {
         // A worker that dies between two requests must not take the parent with it.
         signal(SIGPIPE, SIG_IGN)
+        SystemCalls.raiseOpenFileLimit()
         let folder = try RunFolder.create(runID: RunFolder.makeRunID(), in: options.resultsDirectory)
         ScratchSpace.interruptionNote = "interrupted before any comparison finished: \(folder.directory.path) has no rows"
         defer { ScratchSpace.interruptionNote = nil }
@@ -72,6 +73,7 @@ package struct Runner {
             log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
         }
         for warning in MachineCheck.warnings() { log("warning: \(warning)") }
+        for note in Platform.current.reportNotes { log("note (\(Platform.current.kind.rawValue)): \(note)") }
 
         let start = Date()
         let payloadFolder: URL
@@ -101,7 +103,8 @@ package struct Runner {
         let info = RunInfo(
             cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
             measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
-            slowStateShare: data.slowState?.share)
+            slowStateShare: data.slowState?.share, platform: Platform.current.kind.rawValue,
+            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes)
         try info.write(to: folder.directory)
         return RunOutcome(
             folder: folder.directory, data: data, baseline: options.pairing.keepsBaselineRows ? record.baselineData : nil,
@@ -112,6 +115,9 @@ package struct Runner {
     private func countingPasses(_ folder: RunFolder) throws -> CountingPasses {
         var callgrind: CountingPasses.InstructionSetup?
         if options.countInstructions {
+            guard Platform.current.hasCallgrind else {
+                throw UsageError("--instructions needs valgrind's callgrind, which this platform does not have")
+            }
             guard let valgrind = InstructionRegion.valgrindPath() else {
                 throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
             }

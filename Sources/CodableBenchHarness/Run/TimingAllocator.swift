@@ -20,6 +20,9 @@ package enum TimingAllocator: String, CaseIterable, Sendable {
     /// jemalloc, preloaded, with its default settings.
     case jemalloc
 
+    /// The platform's default: glibc keeping freed memory where glibc is, else the system's.
+    package static var platformDefault: TimingAllocator { Platform.current.hasGlibc ? .glibcRetained : .system }
+
     /// The tunables `glibcRetained` sets: nothing up to 1 GB is mmapped, and up to 4 GB of free
     /// heap stays with the process.
     static let retainingTunables = "glibc.malloc.mmap_threshold=1000000000:glibc.malloc.trim_threshold=4000000000"
@@ -31,13 +34,17 @@ package enum TimingAllocator: String, CaseIterable, Sendable {
         case .system:
             return [:]
         case .glibcRetained:
-            let own = inherited["GLIBC_TUNABLES"].map { $0.isEmpty ? "" : $0 + ":" } ?? ""
-            return ["GLIBC_TUNABLES": own + Self.retainingTunables]
+            guard Platform.current.hasGlibc else {
+                throw UsageError("--allocator glibc-retained needs glibc; this platform's allocator is `system`")
+            }
+            let variable = Platform.glibcTunablesVariable
+            let own = inherited[variable].map { $0.isEmpty ? "" : $0 + ":" } ?? ""
+            return [variable: own + Self.retainingTunables]
         case .jemalloc:
             guard let library = JemallocCounter.libraryPath() else {
                 throw UsageError("--allocator jemalloc needs jemalloc (apt-get install libjemalloc-dev)")
             }
-            return ["LD_PRELOAD": library]
+            return [Platform.current.preloadName: library]
         }
     }
 }

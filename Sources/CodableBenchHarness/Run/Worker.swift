@@ -85,6 +85,8 @@ package enum Worker {
         strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
         alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
     ) throws {
+        // Unpinned (Darwin): the highest QoS keeps the sampling thread on a performance core.
+        if !Platform.current.pinsTimingCPU { SystemCalls.raiseThisThreadsPriority() }
         var (bytes, report) = try verified(
             strategy: strategy, source: source, reference: reference, pass: .lockstep,
             alreadyVerified: alreadyVerified)

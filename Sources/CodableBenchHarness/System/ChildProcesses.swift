@@ -1,10 +1,5 @@
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// The workers this process has started and not yet seen end, so that an interrupted run can end

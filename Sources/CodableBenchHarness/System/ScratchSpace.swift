@@ -1,10 +1,5 @@
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// The parent's temporary files (generated payloads, each worker's standard error and report,
@@ -78,15 +73,7 @@ enum ScratchSpace {
             var byte = UInt8(truncatingIfNeeded: number)
             _ = write(ScratchSpace.signalPipe, &byte, 1)
         }
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handler
-            #else
-            action.__sigaction_u.__sa_handler = handler
-            #endif
-            sigaction(signal, &action, nil)
-        }
+        for signal in signals { SystemCalls.handle(signal, with: handler) }
         let readEnd = fds[0]
         Thread.detachNewThread {
             // A parent may start this process with these signals blocked (`swift test` does);

@@ -1,0 +1,118 @@
+import Foundation
+
+/// What the harness does on the operating system it runs on, as plain values compiled on every OS:
+/// Linux, macOS, and `darwin-sim`, the Darwin policies run on Linux with Linux mechanisms
+/// (`CODABLEBENCH_PLATFORM=darwin-sim`), so that every Darwin branch of the harness's logic runs
+/// in Linux CI. How each decision is carried out is `SystemCalls`, the only file that differs by OS.
+package struct Platform: Equatable, Sendable {
+    package enum Kind: String, Sendable {
+        case linux
+        case darwin
+        /// Darwin's policies, carried out with Linux's mechanisms.
+        case darwinSimulated = "darwin-sim"
+    }
+
+    package let kind: Kind
+
+    package init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// The environment variable that selects `darwin-sim` on Linux.
+    package static let simulationVariable = "CODABLEBENCH_PLATFORM"
+
+    /// This process's platform (workers inherit the variable, so they agree with their parent).
+    package static let current: Platform = {
+        #if canImport(Darwin)
+        return Platform(.darwin)
+        #else
+        let asked = ProcessInfo.processInfo.environment[simulationVariable]
+        return Platform(asked == Kind.darwinSimulated.rawValue ? .darwinSimulated : .linux)
+        #endif
+    }()
+
+    private var isDarwin: Bool { kind != .linux }
+
+    /// Lockstep workers pinned to one CPU (`sched_setaffinity`). Darwin has no affinity call: its
+    /// timing workers run at QoS user-interactive instead, and pairing alone carries the ratio.
+    package var pinsTimingCPU: Bool { !isDarwin }
+
+    /// What the reports say about pinning.
+    package var pinningNote: String? {
+        pinsTimingCPU
+            ? nil
+            : "no CPU pinning on this platform (Darwin has no affinity call): timing workers run at QoS user-interactive, and the pairing of neighbouring samples, not pinning, carries each ratio"
+    }
+
+    /// The variable that preloads a library into a child process, and the suffix of such a library.
+    package var preloadVariable: String { isDarwin ? "DYLD_INSERT_LIBRARIES" : "LD_PRELOAD" }
+    package var sharedLibrarySuffix: String { isDarwin ? ".dylib" : ".so" }
+
+    /// glibc is the system allocator (its tunables give the `glibc-retained` timing allocator).
+    package var hasGlibc: Bool { !isDarwin }
+
+    /// glibc's malloc settings (read where `hasGlibc`).
+    package static let glibcTunablesVariable = "GLIBC_TUNABLES"
+
+    /// valgrind's callgrind counts instructions and their breakdown; Darwin counts instructions
+    /// (`proc_pid_rusage`) without a breakdown, or not at all.
+    package var hasCallgrind: Bool { !isDarwin }
+
+    /// Machine facts and the executable's path come from `/proc` and `/sys`.
+    package var readsProcFiles: Bool { !isDarwin }
+
+    /// The step the wall clock is rounded to, in nanoseconds: `darwin-sim` rounds to 1 µs, the
+    /// coarsest clock Darwin code has been seen to use, so the harness is tested against it.
+    package var clockStepNanoseconds: UInt64 { kind == .darwinSimulated ? 1_000 : 1 }
+
+    /// The timing allocator a run uses unless one is asked for: glibc with freed memory kept in
+    /// the process where glibc is, else the system's.
+    package var defaultTimingAllocator: String { hasGlibc ? "glibc-retained" : "system" }
+
+    /// What this platform's runs do not measure, named in the reports (never shown as zero).
+    package var notMeasured: [String] {
+        isDarwin
+            ? [
+                "instruction breakdown by category (callgrind is Linux-only)",
+                "peak heap unless jemalloc is installed (`brew install jemalloc`)",
+            ] : []
+    }
+
+    /// What a run's report says about this platform: the pinning note, then each metric it does
+    /// not measure; empty on Linux.
+    package var reportNotes: [String] {
+        (pinningNote.map { [$0] } ?? []) + notMeasured.map { "not measured on this platform: \($0)" }
+    }
+
+    /// The preload variable as the mechanism here spells it.
+    package var preloadName: String { mechanismVariable(preloadVariable) }
+
+    /// A shared library's file name (`libX.so`, `libX.dylib`) as the mechanism here finds it.
+    package func libraryFileName(_ base: String) -> String {
+        mechanismLibraryName(base + sharedLibrarySuffix)
+    }
+
+    /// Where jemalloc's shared library is installed: Debian's libjemalloc2 (pulled in by
+    /// `libjemalloc-dev`) and other Linux layouts, or Homebrew's (`brew install jemalloc`); in
+    /// `darwin-sim`, the Linux files the mechanism preloads.
+    package var jemallocLibraries: [String] {
+        kind == .darwin
+            ? ["/opt/homebrew/lib/libjemalloc.2.dylib", "/usr/local/lib/libjemalloc.2.dylib"]
+            : [
+                "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
+                "/usr/lib64/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2",
+            ]
+    }
+
+    /// A variable of this platform's naming, as the mechanism that runs here spells it: in
+    /// `darwin-sim`, Darwin's preload variable is Linux's.
+    package func mechanismVariable(_ name: String) -> String {
+        kind == .darwinSimulated && name == "DYLD_INSERT_LIBRARIES" ? "LD_PRELOAD" : name
+    }
+
+    /// A library's file name as the mechanism that runs here finds it (`darwin-sim`: `.dylib` is `.so`).
+    package func mechanismLibraryName(_ name: String) -> String {
+        guard kind == .darwinSimulated, name.hasSuffix(".dylib") else { return name }
+        return String(name.dropLast(".dylib".count)) + ".so"
+    }
+}

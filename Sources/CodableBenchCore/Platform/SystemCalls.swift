@@ -1,0 +1,221 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything the harness asks of the operating system, each a direct call of one API: the only
+/// file whose code differs by OS (a test keeps glibc's and Linux's names out of every other file).
+/// The Darwin branches name the Apple header each declaration comes from; they cannot be compiled
+/// on Linux, so `darwin-sim` runs the same decisions (`Platform`) through the Linux branches.
+package enum SystemCalls {
+    // MARK: Clocks
+
+    /// Monotonic wall time in nanoseconds.
+    @inline(__always)
+    package static func monotonicNanoseconds() -> UInt64 {
+        #if canImport(Darwin)
+        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)  // <time.h>
+        #else
+        return read(CLOCK_MONOTONIC)
+        #endif
+    }
+
+    /// Every thread's CPU time of this process, in nanoseconds.
+    @inline(__always)
+    package static func processCPUNanoseconds() -> UInt64 {
+        #if canImport(Darwin)
+        return clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)  // <time.h>
+        #else
+        return read(CLOCK_PROCESS_CPUTIME_ID)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    @inline(__always)
+    private static func read(_ clock: clockid_t) -> UInt64 {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+    #endif
+
+    // MARK: CPUs and priorities
+
+    /// The CPUs this thread may run on; nil where the platform has no affinity call.
+    package static func allowedCPUs() -> [Int]? {
+        #if canImport(Darwin)
+        return nil
+        #else
+        guard let get = affinityCall("sched_getaffinity") else { return nil }
+        var set = [UInt8](repeating: 0, count: cpuSetBytes)
+        guard set.withUnsafeMutableBytes({ get(0, cpuSetBytes, $0.baseAddress) }) == 0 else { return nil }
+        return (0..<(cpuSetBytes * 8)).filter { set[$0 / 8] & (1 << ($0 % 8)) != 0 }
+        #endif
+    }
+
+    /// Lets process `pid` (0: this thread) run on `cpus` only; false where it cannot.
+    package static func setAllowedCPUs(_ cpus: [Int], of pid: pid_t) -> Bool {
+        #if canImport(Darwin)
+        return false
+        #else
+        guard let set = affinityCall("sched_setaffinity"), cpus.allSatisfy({ $0 >= 0 && $0 < cpuSetBytes * 8 }) else {
+            return false
+        }
+        var mask = [UInt8](repeating: 0, count: cpuSetBytes)
+        for cpu in cpus { mask[cpu / 8] |= 1 << (cpu % 8) }
+        return mask.withUnsafeMutableBytes { set(pid, cpuSetBytes, $0.baseAddress) } == 0
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// glibc declares the affinity calls only under `_GNU_SOURCE`, which Swift's Glibc module does
+    /// not define, so they are looked up by name (a C target would do it too, but clang's DWARF 5
+    /// in the binary makes valgrind 3.19, the `--instructions` pass, give up).
+    private typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
+    /// Bytes of glibc's `cpu_set_t` (1024 CPUs).
+    private static let cpuSetBytes = 128
+
+    private static func affinityCall(_ name: String) -> AffinityCall? {
+        symbol(name).map { unsafeBitCast($0, to: AffinityCall.self) }
+    }
+    #endif
+
+    /// This thread (and on Linux the processes it starts) at background priority: the counting
+    /// passes beside the sampling. Never the whole runner.
+    package static func lowerThisThreadsPriority() {
+        #if canImport(Darwin)
+        _ = setpriority(PRIO_DARWIN_THREAD, 0, PRIO_DARWIN_BG)  // <sys/resource.h>
+        #else
+        // On Linux the nice value is the calling thread's, and processes it starts inherit it.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        #endif
+    }
+
+    /// This thread at the highest QoS a process may ask for (Darwin's timing workers, which
+    /// cannot be pinned); nothing on Linux, where pinning does that job.
+    package static func raiseThisThreadsPriority() {
+        #if canImport(Darwin)
+        _ = pthread_set_qos_class_self_np(QOS_CLASS_USER_INTERACTIVE, 0)  // <pthread/qos.h>
+        #endif
+    }
+
+    // MARK: Processes, files and symbols
+
+    /// `read(2)`.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        #if canImport(Darwin)
+        return Darwin.read(descriptor, buffer, count)  // <unistd.h>
+        #else
+        return Glibc.read(descriptor, buffer, count)
+        #endif
+    }
+
+    /// A symbol of any image loaded in this process (`RTLD_DEFAULT`).
+    package static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+        #if canImport(Darwin)
+        return dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // <dlfcn.h>: RTLD_DEFAULT
+        #else
+        return dlsym(nil, name)  // glibc's RTLD_DEFAULT is the null handle
+        #endif
+    }
+
+    /// A symbol of a library loaded by name (nil: not there).
+    package static func symbol(_ name: String, inLibrary library: String) -> UnsafeMutableRawPointer? {
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }
+        return dlsym(handle, name)
+    }
+
+    /// A one-shot SHA-256 of the system's, `(bytes, count, digest) -> digest`: OpenSSL's `SHA256`
+    /// from libcrypto (loaded on first use), or CommonCrypto's `CC_SHA256`, whose count is a
+    /// 32-bit `CC_LONG` (the low half of the register the caller fills; payloads are far below 4 GB).
+    package static func sha256() -> UnsafeMutableRawPointer? {
+        #if canImport(Darwin)
+        return symbol("CC_SHA256")  // <CommonCrypto/CommonDigest.h>, in libSystem
+        #else
+        return ["libcrypto.so.3", "libcrypto.so"].lazy.compactMap { symbol("SHA256", inLibrary: $0) }.first
+        #endif
+    }
+
+    /// The running executable's path.
+    package static func executablePath() -> String? {
+        #if canImport(Darwin)
+        return Bundle.main.executablePath  // `_NSGetExecutablePath` (<mach-o/dyld.h>) underneath
+        #else
+        if Platform.current.readsProcFiles {
+            return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        }
+        return Bundle.main.executablePath
+        #endif
+    }
+
+    /// Raises the soft limit of open files to the hard limit: macOS starts at 256, and a quick run
+    /// keeps about 90 workers with two pipes each.
+    package static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        #if canImport(Darwin)
+        let resource = RLIMIT_NOFILE  // <sys/resource.h>
+        #else
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = min(limit.rlim_max, 65_536)
+        _ = setrlimit(resource, &limit)
+    }
+
+    /// Installs `handler` for `signal` (`sigaction`, whose handler field is spelled differently).
+    package static func handle(_ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler  // <sys/signal.h>
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigaction(signal, &action, nil)
+    }
+
+    // MARK: Machine facts
+
+    /// The CPU's model name; nil where it cannot be read.
+    package static func cpuModel() -> String? {
+        #if canImport(Darwin)
+        var size = 0
+        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }  // <sys/sysctl.h>
+        var name = [CChar](repeating: 0, count: size)
+        guard sysctlbyname("machdep.cpu.brand_string", &name, &size, nil, 0) == 0 else { return nil }
+        return String(cString: name)
+        #else
+        guard Platform.current.readsProcFiles,
+            let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        else { return nil }
+        return cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #endif
+    }
+
+    /// The one-minute load average (`getloadavg`, in both C libraries).
+    package static func loadAverage() -> Double? {
+        var averages = [0.0, 0.0, 0.0]
+        return getloadavg(&averages, 3) >= 1 ? averages[0] : nil
+    }
+
+    /// Linux's CPU frequency governor of the first CPU; nil elsewhere.
+    package static func frequencyGovernor() -> String? {
+        guard Platform.current.readsProcFiles else { return nil }
+        let file = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
+        return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The OS's name and version as people read it.
+    package static func operatingSystemName() -> String {
+        if Platform.current.readsProcFiles, let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+            let pretty = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
+            return pretty.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return ProcessInfo.processInfo.operatingSystemVersionString
+    }
+}

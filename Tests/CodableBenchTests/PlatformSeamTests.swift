@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import CodableBenchCore
+
+/// Everything the harness asks of the operating system goes through `Sources/CodableBenchCore/Platform/`:
+/// outside it, no glibc or Linux-only name appears in code (comments may name them), so the rest
+/// compiles on Darwin as it does here.
+@Suite("One platform seam")
+struct PlatformSeamTests {
+    static let seam = "Sources/CodableBenchCore/Platform/"
+    /// Names that exist only with glibc or Linux, as patterns over code without comments.
+    static let linuxOnly = [
+        "\\bGlibc\\b", "\"/proc", "\"/sys", "LD_PRELOAD", "\\.so\"", "\\.so\\.\\d", "__priority_which_t", "\\bsched_\\w+",
+        "__rlimit_resource_t", "__sigaction_handler", "GLIBC_TUNABLES", "CLOCK_MONOTONIC\\b",
+    ]
+
+    /// `file:line: name` for each Linux-only name in `text`, comments left out.
+    static func violations(in text: String, file: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { number, line in
+            let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+            return linuxOnly.compactMap { pattern in
+                code.range(of: pattern, options: .regularExpression).map { "\(file):\(number + 1): \(code[$0])" }
+            }
+        }
+    }
+
+    @Test func noLinuxOnlyNameOutsideTheSeam() throws {
+        let root = TestSupport.packageRoot
+        var found: [String] = []
+        for folder in ["Sources", "Benchmarks"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                let relative = "\(folder)/\(path)"
+                guard relative.hasSuffix(".swift"), !relative.hasPrefix(Self.seam) else { continue }
+                let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+                found += Self.violations(in: text, file: relative)
+            }
+        }
+        #expect(found.isEmpty, "Linux-only names outside \(Self.seam):\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func aPlantedLinuxNameIsFound() {
+        let planted = "import Foundation\nimport Glibc\nlet exe = \"/proc/self/exe\"  // fine in a comment: /sys\n"
+        #expect(
+            Self.violations(in: planted, file: "X.swift") == ["X.swift:2: Glibc", "X.swift:3: \"/proc"])
+        #expect(Self.violations(in: "// import Glibc, \"/proc\"\n", file: "X.swift").isEmpty)
+    }
+
+    /// The Darwin branches stay a small file of direct calls.
+    @Test func darwinOnlyLinesAreFew() throws {
+        let text = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent(Self.seam + "SystemCalls.swift"), encoding: .utf8)
+        var inDarwin = false
+        var lines = 0
+        for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("#if canImport(Darwin)") { inDarwin = true; continue }
+            if line.hasPrefix("#else") || line.hasPrefix("#elseif") || line.hasPrefix("#endif") { inDarwin = false; continue }
+            if inDarwin { lines += 1 }
+        }
+        #expect(lines > 0 && lines < 60, "\(lines) Darwin-only lines")
+    }
+}
+
+/// The platform's decisions, as values: Linux, Darwin and `darwin-sim` are all checked here.
+@Suite("Platform decisions")
+struct PlatformDecisionTests {
+    @Test func linuxPinsPreloadsWithLDPreloadAndHasCallgrind() {
+        let linux = Platform(.linux)
+        #expect(linux.pinsTimingCPU && linux.hasGlibc && linux.hasCallgrind && linux.readsProcFiles)
+        #expect(linux.preloadName == "LD_PRELOAD" && linux.libraryFileName("libX") == "libX.so")
+        #expect(linux.clockStepNanoseconds == 1 && linux.notMeasured.isEmpty && linux.pinningNote == nil)
+        #expect(linux.defaultTimingAllocator == "glibc-retained")
+    }
+
+    @Test func darwinNeitherPinsNorHasGlibcNorCallgrind() {
+        let darwin = Platform(.darwin)
+        #expect(!darwin.pinsTimingCPU && !darwin.hasGlibc && !darwin.hasCallgrind && !darwin.readsProcFiles)
+        #expect(darwin.preloadName == "DYLD_INSERT_LIBRARIES" && darwin.libraryFileName("libX") == "libX.dylib")
+        #expect(darwin.defaultTimingAllocator == "system" && darwin.pinningNote != nil && !darwin.notMeasured.isEmpty)
+        #expect(darwin.jemallocLibraries.allSatisfy { $0.hasSuffix(".dylib") })
+    }
+
+    @Test func darwinSimRunsDarwinPoliciesWithLinuxMechanisms() {
+        let sim = Platform(.darwinSimulated)
+        #expect(!sim.pinsTimingCPU && !sim.hasGlibc && !sim.hasCallgrind && !sim.readsProcFiles)
+        #expect(sim.preloadVariable == "DYLD_INSERT_LIBRARIES" && sim.preloadName == "LD_PRELOAD")
+        #expect(sim.sharedLibrarySuffix == ".dylib" && sim.libraryFileName("libX") == "libX.so")
+        #expect(sim.clockStepNanoseconds == 1_000 && sim.defaultTimingAllocator == "system")
+        #expect(sim.jemallocLibraries == Platform(.linux).jemallocLibraries)
+    }
+}
