@@ -83,7 +83,7 @@ struct EndToEndTests {
         func counts() throws -> [String: ResultRow] {
             let out = try TestSupport.temporaryDirectory()
             let run = try TestSupport.run([
-                "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path,
+                "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--counting", "jemalloc",
                 "--strategy", "selftest-allocates-0", "--strategy", "selftest-allocates-1000", "--strategy", "handwritten",
                 "--strategy", "synthesized",
             ])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CodableBenchCore
+@testable import CodableBenchHarness
 
 /// Everything the harness asks of the operating system goes through `Sources/CodableBenchCore/Platform/`:
 /// outside it, no glibc or Linux-only name appears in code (comments may name them), so the rest
@@ -88,5 +89,37 @@ struct PlatformDecisionTests {
         #expect(sim.sharedLibrarySuffix == ".dylib" && sim.libraryFileName("libX") == "libX.so")
         #expect(sim.clockStepNanoseconds == 1_000 && sim.defaultTimingAllocator == "system")
         #expect(sim.jemallocLibraries == Platform(.linux).jemallocLibraries)
+    }
+}
+
+/// A run in `darwin-sim`: Darwin's decisions carried out on Linux, end to end.
+@Suite("darwin-sim end to end")
+struct DarwinSimulationTests {
+    @Test(.enabled(if: Platform.current.kind != .darwin, "darwin-sim runs on Linux"))
+    func aRunSaysWhatItsPlatformDoesNotMeasureAndCountsThroughTheInterposer() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run(
+            [
+                "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--strategy", "synthesized",
+                "--strategy", "selftest-allocates-1000",
+            ], environment: [Platform.simulationVariable: "darwin-sim"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note (darwin-sim): no CPU pinning on this platform"))
+        let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+        #expect(rows.allSatisfy { $0.provenance.allocator == "system" && $0.provenance.countingBackend == "interposer" })
+        let allocations = rows.first { $0.cell.strategy == "selftest-allocates-1000" && $0.metric == .allocations }
+        #expect(allocations?.summary?.median == 1000)
+        #expect(!rows.contains { $0.metric == .peakHeapBytes })  // absent, never zero
+        let info = try #require(RunInfo.read(from: out.appendingPathComponent("latest")))
+        #expect(info.platform == "darwin-sim" && info.platformNotes == Platform(.darwinSimulated).reportNotes)
+        let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
+        #expect(report.contains("measured on darwin-sim, which lacks what Linux measures"))
+        #expect(report.contains("not measured on this platform: instructions per decode"))
+        #expect(report.contains("the system's malloc through malloc-interposer (the default on macOS)"))
+        let instructions = try TestSupport.run(
+            ["run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--instructions"],
+            environment: [Platform.simulationVariable: "darwin-sim"])
+        #expect(instructions.status == 2)
+        #expect(instructions.stderr == "error: --instructions needs valgrind's callgrind, which this platform does not have\n")
     }
 }

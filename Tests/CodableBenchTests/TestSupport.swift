@@ -61,10 +61,15 @@ enum TestSupport {
 
     /// Runs `benchmarks` (or another program) with arguments, from the package root (or another
     /// folder), and waits for it.
-    static func run(_ arguments: [String], program: URL? = nil, in directory: URL? = nil) throws -> Execution {
+    static func run(
+        _ arguments: [String], program: URL? = nil, in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Execution {
         let process = Process()
         process.executableURL = program ?? executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

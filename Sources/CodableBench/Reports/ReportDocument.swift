@@ -39,9 +39,9 @@ struct ReportDocument {
         self.cells = cells
         self.claims = claims
         provenance = run.rows[0].provenance
-        summary = RunInfo.read(from: run.source.deletingLastPathComponent()).map(run.summaryLine)
         let info = RunInfo.read(from: run.source.deletingLastPathComponent())
-        var warnings = Reports.warnings(run: run, cells: cells)
+        summary = info.map(run.summaryLine)
+        var warnings = Reports.warnings(run: run, cells: cells, platform: info?.platform)
         if let notes = info?.platformNotes, !notes.isEmpty {
             warnings.append(
                 Reports.Warning(

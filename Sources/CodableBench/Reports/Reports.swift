@@ -101,16 +101,21 @@ enum Reports {
     }
 
     /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
-    static func warnings(run: RunData, cells: [CellSummary]) -> [Warning] {
+    /// `platform`: run.json's (`Platform.Kind`), nil for runs before it was recorded (Linux).
+    static func warnings(run: RunData, cells: [CellSummary], platform: String? = nil) -> [Warning] {
         var out: [Warning] = []
         let p = run.rows[0].provenance
+        let systemMalloc =
+            platform.map { $0 == "linux" } ?? true
+            ? "glibc's malloc through malloc-interposer (jemalloc not installed)"
+            : "the system's malloc through malloc-interposer (the default on macOS)"
         if p.buildConfiguration != "release" { out.append(Warning(summary: "debug build: these numbers do not describe optimized code")) }
         if p.countingBackend == "none" { out.append(Warning(summary: "allocations were not counted (jemalloc not installed)")) }
         if p.countingBackend == "interposer" {
             out.append(
                 Warning(
                     summary:
-                        "allocation counts are approximate: glibc's malloc through malloc-interposer (jemalloc not installed); Swift grows buffers by usable size, so counts move by up to about 0.1% between runs and bytes by several %, and there is no peak heap"
+                        "allocation counts are approximate: \(systemMalloc); Swift grows buffers by usable size, so counts move by up to about 0.1% between runs and bytes by several %, and there is no peak heap"
                 ))
         }
         let unexpected = cells.filter { $0.outcome != $0.expectedOutcome }

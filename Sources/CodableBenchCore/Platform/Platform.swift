@@ -61,6 +61,11 @@ package struct Platform: Equatable, Sendable {
     /// Machine facts and the executable's path come from `/proc` and `/sys`.
     package var readsProcFiles: Bool { !isDarwin }
 
+    /// Foundation is swift-corelibs-foundation (Linux, and `darwin-sim`, which runs on it), whose
+    /// `JSONSerialization` rounds some 17-digit doubles to a neighbour; Apple's is expected not to,
+    /// and a strategy that meets it anyway is a finding (an unexpected outcome), not a failed run.
+    package var hasCorelibsFoundation: Bool { kind != .darwin }
+
     /// The step the wall clock is rounded to, in nanoseconds: `darwin-sim` rounds to 1 µs, the
     /// coarsest clock Darwin code has been seen to use, so the harness is tested against it.
     package var clockStepNanoseconds: UInt64 { kind == .darwinSimulated ? 1_000 : 1 }
@@ -73,10 +78,15 @@ package struct Platform: Equatable, Sendable {
     package var notMeasured: [String] {
         isDarwin
             ? [
-                "instruction breakdown by category (callgrind is Linux-only)",
-                "peak heap unless jemalloc is installed (`brew install jemalloc`)",
+                "instructions per decode and their breakdown (`--instructions` needs valgrind's callgrind, Linux-only)",
+                "the peak heap (allocations are counted through malloc-interposer, which has none; `--counting jemalloc` where Homebrew's jemalloc is installed)",
             ] : []
     }
+
+    /// The counting pass's backend when none is asked for, in order of preference: jemalloc's exact
+    /// counts and peak heap on Linux; on Darwin malloc-interposer, which interposes there through
+    /// dyld and SwiftPM builds with the package, then jemalloc where Homebrew's is installed.
+    package var countingPreference: [String] { isDarwin ? ["interposer", "jemalloc"] : ["jemalloc", "interposer"] }
 
     /// What a run's report says about this platform: the pinning note, then each metric it does
     /// not measure; empty on Linux.

@@ -25,16 +25,20 @@ struct CountingPasses {
                 throw UsageError(
                     asked == .jemalloc
                         ? "--counting jemalloc needs jemalloc (apt-get install libjemalloc-dev)"
-                        : "--counting interposer needs libMallocInterposerSwift.so beside the executable (swift build builds it)")
+                        : "--counting interposer needs \(Platform.current.libraryFileName("libMallocInterposerSwift")) beside the executable (swift build builds it)"
+                )
             }
             return asked
         }
-        if CountingBackend.jemalloc.libraryPath != nil { return .jemalloc }
-        if InterposerBuild.buildIfMissing(log: log) {
-            log(
-                "note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
-            )
-            return .interposer
+        for preferred in Platform.current.countingPreference.compactMap(CountingBackend.init(rawValue:)) {
+            if preferred == .jemalloc, CountingBackend.jemalloc.libraryPath != nil { return .jemalloc }
+            if preferred == .interposer, InterposerBuild.buildIfMissing(log: log) {
+                log(
+                    Platform.current.hasGlibc
+                        ? "note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
+                        : "note: allocations are counted through malloc-interposer: approximate, no peak heap")
+                return .interposer
+            }
         }
         log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
         return .none
