@@ -78,7 +78,7 @@ package struct Platform: Equatable, Sendable {
     package var notMeasured: [String] {
         isDarwin
             ? [
-                "instructions per decode and their breakdown (`--instructions` needs valgrind's callgrind, Linux-only)",
+                "the instruction breakdown by category (callgrind is Linux-only; `--instructions` counts totals through the CPU's counter where it can be read, Apple silicon)",
                 "the peak heap (allocations are counted through malloc-interposer, which has none; `--counting jemalloc` where Homebrew's jemalloc is installed)",
             ] : []
     }

@@ -139,6 +139,22 @@ package enum SystemCalls {
         #endif
     }
 
+    /// Instructions this process has retired so far, from the CPU's counter: `proc_pid_rusage`'s
+    /// `ri_instructions` on macOS (Apple silicon; Intel Macs report 0: nil); nil on Linux, where
+    /// the counters need perf, which this project's machines do not have.
+    package static func retiredInstructions() -> UInt64? {
+        #if canImport(Darwin)
+        // <libproc.h>, which Swift's Darwin module leaves out: looked up by name.
+        typealias ProcPidRusage = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?) -> Int32
+        guard let call = symbol("proc_pid_rusage").map({ unsafeBitCast($0, to: ProcPidRusage.self) }) else { return nil }
+        var info = rusage_info_v4()  // <sys/resource.h>
+        let status = withUnsafeMutableBytes(of: &info) { call(getpid(), RUSAGE_INFO_V4, $0.baseAddress) }
+        return status == 0 && info.ri_instructions > 0 ? info.ri_instructions : nil
+        #else
+        return nil
+        #endif
+    }
+
     /// The running executable's path.
     package static func executablePath() -> String? {
         #if canImport(Darwin)
@@ -215,6 +231,10 @@ package enum SystemCalls {
             let pretty = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
         {
             return pretty.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        if Platform.current.kind == .darwin {
+            let version = ProcessInfo.processInfo.operatingSystemVersion  // what `sw_vers` prints
+            return "macOS \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
         }
         return ProcessInfo.processInfo.operatingSystemVersionString
     }

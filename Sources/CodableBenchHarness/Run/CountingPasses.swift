@@ -5,12 +5,16 @@ import CodableBenchCore
 /// the sampling: `BackgroundPasses`) and, with `--instructions`, instructions under callgrind (when
 /// a comparison has finished). Counts are exact, so unlike timings they need no pairing.
 struct CountingPasses {
-    /// callgrind and the cost categories, with `--instructions`.
-    typealias InstructionSetup = (valgrind: String, categories: CostCategories)
+    /// How `--instructions` counts: under callgrind (totals and where they went), or through the
+    /// CPU's retired-instruction counter read around the decodes (totals only; macOS on Apple silicon).
+    enum InstructionCounter {
+        case callgrind(valgrind: String, categories: CostCategories)
+        case retired
+    }
 
     let backend: CountingBackend
     /// With `--instructions`.
-    let callgrind: InstructionSetup?
+    let instructionCounter: InstructionCounter?
     /// The run's timeout: the counting pass's (see `allocations`).
     let timeoutSeconds: Double
     let launcher: (CellState) -> WorkerLauncher
@@ -96,7 +100,27 @@ struct CountingPasses {
     /// the lockstep verified come here, so the worker skips verifying again: under callgrind it
     /// would cost two more decodes (the strategy's and the reference's) for every cell.
     func instructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
-        guard let (valgrind, categories) = callgrind else { return nil }
+        switch instructionCounter {
+        case nil: return nil
+        case .retired: return try retiredInstructions(state)
+        case .callgrind(let valgrind, let categories): return try instructions(state, valgrind: valgrind, categories: categories)
+        }
+    }
+
+    /// The instructions pass without callgrind: the worker reads the CPU's counter around its
+    /// decodes; no breakdown (an empty one, which writes no costs.csv rows).
+    private func retiredInstructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
+        let exit = try launchWorker(
+            launcher(state), state.arguments + ["--pass", "instructions", "--verified"], environment: [:])
+        guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
+            let perDecode = report.retiredInstructions
+        else { return nil }
+        return (perDecode, CostBreakdown(functions: []))
+    }
+
+    private func instructions(
+        _ state: CellState, valgrind: String, categories: CostCategories
+    ) throws -> (total: Int, breakdown: CostBreakdown)? {
         let folder = try ScratchSpace.folder("callgrind")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("callgrind.out")

@@ -36,7 +36,7 @@ struct FinishedComparison {
             if result.verdict.outcome.isMeasured, countsInstructions {
                 let counted = instructions?[member] ?? nil
                 result.instructions = counted?.total
-                if let counted, !state.isBaseline {
+                if let counted, !state.isBaseline, !counted.breakdown.functions.isEmpty {
                     try record.record(
                         costs: CostsCSV.rows(
                             runID: record.folder.runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,

@@ -204,7 +204,7 @@ final class InterleavedSampling {
         let members = comparison.members, verdicts = comparison.result.verdicts
         let measured = members.indices.filter { verdicts[$0].outcome.isMeasured }
         var counted: [InstructionCount?] = members.map { _ in nil }
-        if setup.passes.callgrind != nil {
+        if setup.passes.instructionCounter != nil {
             let passStart = Date()
             let counts = try CountingPasses.onePerCore(measured.map { members[$0] }, setup.passes.instructions)
             for (member, count) in zip(measured, counts) { counted[member] = count }
@@ -232,7 +232,7 @@ final class InterleavedSampling {
     private func write(_ index: Int, counted: [Result<CountedAllocations?, Error>]) throws -> [CellResult] {
         let finished = FinishedComparison(
             comparison: lockstep[index], allocations: counted,
-            instructions: instructionCounts.removeValue(forKey: index), countsInstructions: setup.passes.callgrind != nil)
+            instructions: instructionCounts.removeValue(forKey: index), countsInstructions: setup.passes.instructionCounter != nil)
         let done = try finished.record(into: record, provenance: setup.provenance, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =

@@ -113,19 +113,23 @@ package struct Runner {
 
     /// The counting passes this run asked for; with `--instructions`, costs.csv's header.
     private func countingPasses(_ folder: RunFolder) throws -> CountingPasses {
-        var callgrind: CountingPasses.InstructionSetup?
-        if options.countInstructions {
-            guard Platform.current.hasCallgrind else {
-                throw UsageError("--instructions needs valgrind's callgrind, which this platform does not have")
-            }
+        var counter: CountingPasses.InstructionCounter?
+        if options.countInstructions, Platform.current.hasCallgrind {
             guard let valgrind = InstructionRegion.valgrindPath() else {
                 throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
             }
-            callgrind = (valgrind, try CostCategories.standard())
+            counter = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
             try folder.append(CostsCSV.header, to: folder.costs)
+        } else if options.countInstructions {
+            guard SystemCalls.retiredInstructions() != nil else {
+                throw UsageError(
+                    "--instructions needs valgrind's callgrind (Linux) or a readable instruction counter (macOS on Apple silicon); this platform has neither"
+                )
+            }
+            counter = .retired
         }
         return CountingPasses(
-            backend: try CountingPasses.backend(for: options, log: log), callgrind: callgrind,
+            backend: try CountingPasses.backend(for: options, log: log), instructionCounter: counter,
             timeoutSeconds: options.timeoutSeconds, launcher: launcher(for:))
     }
 

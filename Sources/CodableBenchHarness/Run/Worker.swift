@@ -6,6 +6,9 @@ import CodableBenchCore
 package enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
+    /// Decodes between two reads of the CPU's instruction counter (the instructions pass without
+    /// callgrind): the reads' own instructions spread over them.
+    static let retiredDecodes = 10
     /// Warm-up decodes of a lockstep worker, at least (see `warmUp`).
     static let warmupDecodes = 3
     /// A first decode at least this long is the whole warm-up (see `warmUp`): ten times the
@@ -54,6 +57,15 @@ package enum Worker {
             switch pass {
             case .verify, .lockstep:
                 break  // the verdict is the whole answer (conformance sweep); lockstep is `serve`
+            case .instructions where !Platform.current.hasCallgrind:
+                // The CPU's counter around a few decodes, whole-process: totals only, no breakdown.
+                let repeated = try strategy.prepareRepeated(bytes)
+                try repeated(1)  // warm: lazy caches and metadata
+                guard let before = SystemCalls.retiredInstructions() else { return report }
+                try repeated(retiredDecodes)
+                guard let after = SystemCalls.retiredInstructions(), after > before else { return report }
+                report.countedDecodes = retiredDecodes
+                report.retiredInstructions = Int(after - before) / retiredDecodes
             case .instructions:
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm, outside the counted region

@@ -18,4 +18,6 @@ package struct WorkerReport: Codable, Sendable {
     var allocations: [AllocationCount]?
     /// Decodes inside the instruction-counted region (instructions pass only).
     var countedDecodes: Int?
+    /// Instructions the CPU's counter saw per counted decode (instructions pass without callgrind).
+    var retiredInstructions: Int?
 }
