@@ -290,6 +290,23 @@ struct ReportTests {
         #expect(entries.allSatisfy { $0["name"] is String && $0["unit"] is String && $0["value"] is Double })
     }
 
+    /// A debug build's report says so before anything else; a release build's has no such line.
+    @Test func aDebugRunsReportOpensBySayingItDescribesADebugBuild() throws {
+        let release = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
+        let debugRows = release.rows.map { row -> ResultRow in
+            var row = row
+            row.provenance.buildConfiguration = "debug"
+            return row
+        }
+        let debug = RunData(source: release.source, rows: debugRows, samples: release.samples)
+        let md = MarkdownReport.render(ReportDocument(run: debug)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(md[0] == "# CodableBench run synthetic")
+        #expect(md[2].hasPrefix("**This run describes a debug build: "))
+        #expect(HTMLReport.render(ReportDocument(run: debug)).contains("<strong>This run describes a debug build: "))
+        #expect(ReportDocument(run: release).buildHeadline == nil)
+        #expect(!MarkdownReport.render(ReportDocument(run: release)).contains("describes a"))
+    }
+
     /// Wide ratios are listed with what the reader can do about them; a run without any has neither.
     @Test func wideRatiosComeWithWhatToDo() throws {
         var run = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])

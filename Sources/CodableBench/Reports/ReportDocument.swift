@@ -61,6 +61,14 @@ struct ReportDocument {
         costCategories = Reports.costCategories(run)
     }
 
+    /// What the report opens with when the run was not of optimized code: a debug build's numbers
+    /// answer what a debug build costs, never how optimized code performs.
+    var buildHeadline: String? {
+        guard provenance.buildConfiguration != "release" else { return nil }
+        return "This run describes a \(provenance.buildConfiguration) build: the strategies' code and its Codable conformances "
+            + "unoptimized (Foundation stays optimized). Its figures say what a debug build costs, not how optimized code performs."
+    }
+
     /// Every cell in the answers' order (questions first, references last), as one table.
     var allCellsTable: MeasurementTable { MeasurementTable(groups.flatMap(\.cells), all: cells) }
 }
