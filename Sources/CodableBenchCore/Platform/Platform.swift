@@ -94,12 +94,13 @@ package struct Platform: Equatable, Sendable {
         (pinningNote.map { [$0] } ?? []) + notMeasured.map { "not measured on this platform: \($0)" }
     }
 
-    /// The preload variable as the mechanism here spells it.
-    package var preloadName: String { mechanismVariable(preloadVariable) }
+    /// The preload variable as the mechanism here spells it (`darwin-sim`: Linux's `LD_PRELOAD`).
+    package var preloadName: String { kind == .darwinSimulated ? "LD_PRELOAD" : preloadVariable }
 
-    /// A shared library's file name (`libX.so`, `libX.dylib`) as the mechanism here finds it.
+    /// A shared library's file name (`libX.so`, `libX.dylib`) as the mechanism here finds it
+    /// (`darwin-sim`: the `.so` Linux built).
     package func libraryFileName(_ base: String) -> String {
-        mechanismLibraryName(base + sharedLibrarySuffix)
+        base + (kind == .darwinSimulated ? ".so" : sharedLibrarySuffix)
     }
 
     /// Where jemalloc's shared library is installed: Debian's libjemalloc2 (pulled in by
@@ -112,17 +113,5 @@ package struct Platform: Equatable, Sendable {
                 "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
                 "/usr/lib64/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2",
             ]
-    }
-
-    /// A variable of this platform's naming, as the mechanism that runs here spells it: in
-    /// `darwin-sim`, Darwin's preload variable is Linux's.
-    package func mechanismVariable(_ name: String) -> String {
-        kind == .darwinSimulated && name == "DYLD_INSERT_LIBRARIES" ? "LD_PRELOAD" : name
-    }
-
-    /// A library's file name as the mechanism that runs here finds it (`darwin-sim`: `.dylib` is `.so`).
-    package func mechanismLibraryName(_ name: String) -> String {
-        guard kind == .darwinSimulated, name.hasSuffix(".dylib") else { return name }
-        return String(name.dropLast(".dylib".count)) + ".so"
     }
 }

@@ -13,7 +13,7 @@ enum Affinity {
     /// The CPU lockstep workers are pinned to: the last one this process may use, or nil where
     /// there is only one (nothing to choose) or the platform has no affinity call.
     static func timingCPU() -> Int? {
-        guard Platform.current.pinsTimingCPU, let allowed = allowed(), allowed.count > 1 else { return nil }
+        guard let allowed = allowed(), allowed.count > 1 else { return nil }
         return allowed.last
     }
 

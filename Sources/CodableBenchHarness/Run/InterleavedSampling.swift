@@ -29,8 +29,6 @@ final class InterleavedSampling {
     private var lockstep: [LockstepComparison]
     private let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
     private let scheduler: GenerationScheduler
-    private let plan: SamplingPlan
-    private let start: Date
     private let budget: Double
     private var progress: Progress
 
@@ -58,8 +56,6 @@ final class InterleavedSampling {
         self.setup = setup
         self.comparisons = comparisons
         self.record = record
-        start = setup.start
-        plan = setup.plan
         progress = Progress(total: comparisons.count, log: setup.log)
         // Interleaved: the comparisons share the budget (see `GenerationScheduler`); a
         // comparison's rows are written when it finishes.
@@ -69,7 +65,7 @@ final class InterleavedSampling {
                 environment: setup.environment, launcher: setup.launcher)
         }
         let cellCount = comparisons.reduce(0) { $0 + $1.count }
-        budget = Double(plan.budgetNanosecondsPerCell) / 1e9 * Double(cellCount)
+        budget = Double(setup.plan.budgetNanosecondsPerCell) / 1e9 * Double(cellCount)
         scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: setup.pairing.minimumGenerations)
         spent = [Double](repeating: 0, count: comparisons.count)
         unfinished = Set(comparisons.indices)
@@ -108,7 +104,7 @@ final class InterleavedSampling {
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                 members: comparisons[index].map(\.cell.strategy.id),
-                ratios: lockstep[index].result.ratios, target: plan.precision)
+                ratios: lockstep[index].result.ratios, target: setup.plan.precision)
             try fill()
             try writeCounted()
         }
@@ -143,7 +139,7 @@ final class InterleavedSampling {
                 GenerationScheduler.Comparison(
                     claims: lockstep[$0].claims, generations: lockstep[$0].generations, spentSeconds: spent[$0])
             }
-            let elapsed = Date().timeIntervalSince(start) - instructionSeconds + countingBacklogSeconds()
+            let elapsed = Date().timeIntervalSince(setup.start) - instructionSeconds + countingBacklogSeconds()
             let step = scheduler.next(states, candidates: unfinished.subtracting(busy), elapsed: elapsed) {
                 lockstep[$0].isSettled
             }
@@ -223,8 +219,8 @@ final class InterleavedSampling {
             let done = try write(index, counted: counted)
             progress.finish(
                 comparisons[index][0].cell.source.name, results: done,
-                ratios: lockstep[index].result.ratios, target: plan.precision,
-                secondsLeft: budget - Date().timeIntervalSince(start) + instructionSeconds)
+                ratios: lockstep[index].result.ratios, target: setup.plan.precision,
+                secondsLeft: budget - Date().timeIntervalSince(setup.start) + instructionSeconds)
         }
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import CodableBenchCore
 
-/// This process's executable: workers and the counting passes run the same binary.
+/// This process's executable: workers and the counting passes run the same binary. Found once:
+/// a run asks for it at every worker's launch, thousands of times.
 enum CurrentExecutable {
-    static var url: URL {
+    static let url: URL = {
         if let path = SystemCalls.executablePath() { return URL(fileURLWithPath: path) }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    }
+    }()
 }
