@@ -104,6 +104,39 @@ struct EndToEndTests {
         #expect(second["handwritten"]?.summary?.median == decode.median)
     }
 
+    /// `--cold`: fresh processes paired in rounds, first-decode figures in cold.csv and the reports,
+    /// and the first decodes' allocations the same in two runs.
+    @Test(.enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
+    func coldRunsPairFirstDecodesAndCountThemExactly() throws {
+        func coldRun() throws -> (rows: [ColdRow], counts: [ColdAllocationRow], report: String) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run([
+                "run", "--allow-debug", "--quick", "--cold", "--profile", "tiny", "--out", out.path, "--counting", "jemalloc",
+                "--strategy", "synthesized", "--strategy", "handwritten",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("First decodes in a fresh process (cold):"))
+            let latest = out.appendingPathComponent("latest")
+            return (
+                try ColdCSV.read(latest.appendingPathComponent("cold.csv")),
+                try ColdCSV.readAllocations(latest.appendingPathComponent("cold-allocations.csv")),
+                try String(contentsOf: latest.appendingPathComponent("report.md"), encoding: .utf8)
+            )
+        }
+        let first = try coldRun(), second = try coldRun()
+        // Rounds of one process per cell, in order, at least the minimum.
+        let rounds = first.rows.count / 2
+        #expect(rounds >= ColdSampling.minimumRounds && first.rows.count == 2 * rounds)
+        #expect(first.rows.map(\.process) == Array(1...first.rows.count))
+        #expect(first.rows.filter { $0.strategy == "handwritten" }.allSatisfy { $0.yardstick == "synthesized" })
+        #expect(first.rows.allSatisfy { $0.decodes.firstNanoseconds > 0 && $0.decodes.warmNanoseconds > 0 })
+        #expect(first.counts.count == 8)  // two cells × first, second, third, warm
+        #expect(first.counts.map(\.allocations) == second.counts.map(\.allocations))
+        #expect(first.counts.map(\.allocatedBytes) == second.counts.map(\.allocatedBytes))
+        #expect(first.report.contains("## First decodes in a fresh process (cold)"))
+        #expect(first.report.contains("| handwritten | tiny | \(rounds) |"))
+    }
+
     /// Without jemalloc: glibc's malloc through malloc-interposer, counts exact for whole objects,
     /// no peak heap, and the rows and the report say the counts are approximate.
     @Test func interposerCountsWhereJemallocIsMissing() throws {

@@ -79,7 +79,7 @@ struct ABCommand: ParsableCommand {
 
         var options = RunOptions(
             plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
-            countAllocations: !noCount)
+            countAllocations: !noCount, cold: sampling.cold)
         options.pairing = .baselineBuild(baselineTool)
         let outcome = try Runner(runPlan: plan, options: options).run()
         try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)
@@ -97,6 +97,7 @@ struct ABCommand: ParsableCommand {
             var again = options
             again.countAllocations = false
             again.countInstructions = false
+            again.cold = false
             again.resultsDirectory = directory.appendingPathComponent("confirmation")
             // Alone, a cell has no settled comparisons to inherit time from, and a large payload's
             // interval would rest on a few generations: more time per cell (there are few cells).

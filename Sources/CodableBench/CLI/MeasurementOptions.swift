@@ -60,6 +60,12 @@ struct SamplingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
     var timeout: Double = 120
 
+    @Flag(
+        help:
+            "Also time each cell's first decodes in fresh processes, paired with its yardstick's (cold.csv; a section of the report)."
+    )
+    var cold = false
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
         if let precision, !(precision > 0 && precision < 1) {

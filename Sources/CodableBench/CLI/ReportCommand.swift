@@ -13,10 +13,18 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("claims"), help: "Also check the claims in this file (repeatable; format in results/README.md).")
     var claimsFiles: [String] = []
 
+    @Option(
+        name: .customLong("with"),
+        help:
+            "Another run whose situations claims also read: a debug build's run, a --cold run (repeatable; its own report is not changed)."
+    )
+    var joined: [String] = []
+
     func run() throws {
         let claims = try CommandLineTool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
-        let document = ReportDocument(run: data, claims: claims, facts: CommandLineTool.facts)
+        let others = try joined.map { try RunData.load($0) }
+        let document = ReportDocument(run: data, claims: claims, facts: CommandLineTool.facts, joined: others)
         let written = try Reports.write(document, into: data.source.deletingLastPathComponent())
         print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))
         print("")

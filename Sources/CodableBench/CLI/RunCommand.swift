@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
             plan: sampling.plan, timeoutSeconds: sampling.timeout,
             resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
-            countingBackend: counting.flatMap(CountingBackend.init(rawValue:)))
+            countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
         let outcome = try Runner(runPlan: plan, options: options).run()
         try RunEnd.report(outcome, claims: claims, facts: CommandLineTool.facts, verbose: verbose)
     }

@@ -15,6 +15,9 @@ enum RunEnd {
         let document = ReportDocument(run: data, claims: claims, facts: facts)
         try Reports.write(document, into: outcome.folder)
         if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }
+        if !document.cold.rows.isEmpty {
+            print("First decodes in a fresh process (cold):\n" + document.cold.text() + "\n")
+        }
         if printsAnswers {
             print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))
             print(

@@ -52,18 +52,23 @@ struct WorkerCommand {
             throw UsageError("worker: unknown strategy '\(strategy)'")
         }
         guard let pass = WorkerReport.Pass(rawValue: pass) else { throw UsageError("worker: unknown pass '\(pass)'") }
+        // A cold pass decodes nothing with JSONDecoder before its first decode: reading the plan
+        // or a profile would set up JSONDecoder's machinery first (the cold runner passes a file).
+        if pass == .cold || pass == .coldCounting, payloadFile == nil {
+            throw UsageError("worker: the \(pass.rawValue) pass reads its payload from --payload-file")
+        }
         let decoder = JSONDecoder()
         let source: PayloadSource
-        if let profileJSON {
-            source = .generated(try decoder.decode(Profile.self, from: Data(profileJSON.utf8)))
-        } else if let payloadFile {
+        if let payloadFile {
             source = .file(URL(fileURLWithPath: payloadFile))
+        } else if let profileJSON {
+            source = .generated(try decoder.decode(Profile.self, from: Data(profileJSON.utf8)))
         } else {
             throw UsageError("worker: --profile-json or --payload-file is required")
         }
-        let plan = try decoder.decode(SamplingPlan.self, from: Data(planJSON.utf8))
         let reference = CommandLineTool.catalogue.reference(for: chosen)
         if pass == .lockstep {
+            let plan = try decoder.decode(SamplingPlan.self, from: Data(planJSON.utf8))
             try Worker.serve(
                 strategy: chosen, source: source, reference: reference, plan: plan,
                 alreadyVerified: verified, channel: LockstepProtocol.WorkerSide())

@@ -38,12 +38,41 @@ enum AnswersText {
             }
         }
         if !evidence.isEmpty { text += ": " + evidence.joined(separator: ", ") }
+        text += situationsNote(result)
         switch result.verdict {
         case .notMeasured(let reason): text += ". Not measured: \(reason)"
         case .undecided(let reason): text += ". Undecided: \(reason)"
         default: break
         }
         return (result.verdict.headline, text)
+    }
+
+    /// For a claim judged in situations: which situation comes nearest its threshold, and which
+    /// situations this run could not measure. Empty for other claims.
+    static func situationsNote(_ result: ClaimResult) -> String {
+        guard result.claim.check.situations != nil else { return "" }
+        var text = ""
+        let measured = result.points.filter { $0.ratio != nil }
+        let check = result.claim.check
+        if let threshold = check.atLeast ?? check.atMost, !measured.isEmpty {
+            let nearest =
+                check.atLeast != nil
+                ? measured.max { $0.ratio!.value < $1.ratio!.value }! : measured.min { $0.ratio!.value < $1.ratio!.value }!
+            text += ". Nearest to \(threshold.shortText)×: \(nearest.label) \(nearest.figure)"
+        }
+        // Situations with no figure at any point (a profile the run skipped is not a situation).
+        var missing: [String] = []
+        for point in result.points where point.ratio == nil {
+            guard let situation = point.situation, !missing.contains(situation.description),
+                !measured.contains(where: { $0.situation == situation })
+            else { continue }
+            missing.append(situation.description)
+        }
+        if !missing.isEmpty {
+            text +=
+                ". Not measured in this run: \(missing.joined(separator: ", ")) (each needs a run of its build, with `--cold` for first decodes; `report --with` joins runs)"
+        }
+        return text
     }
 
     /// ` (with `x-2019` 3.61× (…) = 1.52× for `x` × 2.37× for its own change)`, or nothing.
@@ -70,6 +99,7 @@ enum AnswersText {
         }
         if let profiles = check.profiles { text += " on " + profiles.joined(separator: ", ") }
         if let sweep = check.sweep { text += " along the \(sweep) sweep" }
+        if let situations = check.situations { text += ", " + situations.map(\.description).joined(separator: " / ") }
         return text
     }
 

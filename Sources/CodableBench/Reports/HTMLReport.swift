@@ -18,6 +18,11 @@ enum HTMLReport {
         for group in document.groups {
             body += section(group, document)
         }
+        if !document.cold.rows.isEmpty {
+            body +=
+                "<section id=\"cold\"><h2>First decodes in a fresh process (cold)</h2><p class=\"meta\">\(e(ColdTable.introduction))</p>"
+                + document.cold.html() + "</section>"
+        }
         let scaling = document.scaling
         if !scaling.isEmpty {
             let series = Reports.scalingSeries(

@@ -25,6 +25,10 @@ enum MarkdownReport {
             out.append("")
             if !group.changes.isEmpty { out += [Reports.changesHeading, ""] + group.changes.map { "- \($0)" } + [""] }
         }
+        if !document.cold.rows.isEmpty {
+            out += ["## First decodes in a fresh process (cold)", "", ColdTable.introduction, ""]
+            out += document.cold.markdown() + [""]
+        }
         let scaling = document.scaling
         if !scaling.isEmpty {
             out.append("## Scaling")

@@ -32,15 +32,26 @@ struct ReportDocument {
     /// Per strategy and profile, where its instructions went (runs with `--instructions`).
     let costs: [String: [String: CostBreakdown]]
     let costCategories: CostCategories
+    /// First decodes in fresh processes (runs with `--cold`); empty otherwise.
+    let cold: ColdTable
 
-    init(run: RunData, cells: [CellSummary]? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none) {
+    /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
+    init(
+        run: RunData, cells: [CellSummary]? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none,
+        joined: [RunData] = []
+    ) {
         let cells = cells ?? CellSummary.all(in: run, references: facts.references)
         self.run = run
         self.cells = cells
         self.claims = claims
         provenance = run.rows[0].provenance
         let info = RunInfo.read(from: run.source.deletingLastPathComponent())
-        summary = info.map(run.summaryLine)
+        let joinedNote = joined.map { other in
+            let p = other.rows[0].provenance
+            return
+                " Claims with situations also read run \(p.runID) (\(p.buildConfiguration) build\(other.cold.isEmpty ? "" : ", with first decodes"))."
+        }.joined()
+        summary = info.map(run.summaryLine).map { $0 + joinedNote } ?? (joinedNote.isEmpty ? nil : String(joinedNote.dropFirst()))
         var warnings = Reports.warnings(run: run, cells: cells, platform: info?.platform)
         if let notes = info?.platformNotes, !notes.isEmpty {
             warnings.append(
@@ -48,7 +59,7 @@ struct ReportDocument {
                     summary: "measured on \(info?.platform ?? "another platform"), which lacks what Linux measures", details: notes))
         }
         self.warnings = warnings
-        answers = Reports.answers(run: run, claims: claims, facts: facts)
+        answers = Reports.answers(run: run, claims: claims, facts: facts, joined: joined)
         groups = Reports.groups(cells, answers: answers).map { answer, groupCells in
             Group(
                 answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells),
@@ -59,6 +70,7 @@ struct ReportDocument {
         otherOutcomes = cells.filter { $0.outcome != .ok }
         costs = CostsCSV.breakdowns(run.costs)
         costCategories = Reports.costCategories(run)
+        cold = ColdTable(run.coldCells)
     }
 
     /// What the report opens with when the run was not of optimized code: a debug build's numbers

@@ -21,10 +21,13 @@ enum Reports {
     }
 
     /// The answer to every question the claims ask, then to every other group the run measured.
-    static func answers(run: RunData, claims: ClaimsFile, facts: StrategyFacts = .none) -> [Answer] {
+    /// `joined`: other runs (a debug build's beside a release build's) whose situations claims
+    /// with situations also read.
+    static func answers(run: RunData, claims: ClaimsFile, facts: StrategyFacts = .none, joined: [RunData] = []) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
+        let findings = joined.reduce(RunFindings(run: run)) { $0.merging(RunFindings(run: $1)) }
         return Answer.all(
-            claims: claims, findings: RunFindings(run: run), groups: groups, changes: facts.changes,
+            claims: claims, findings: findings, groups: groups, changes: facts.changes,
             costCategories: costCategories(run))
     }
 

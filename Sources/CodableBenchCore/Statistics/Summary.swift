@@ -55,7 +55,7 @@ package struct Summary: Equatable, Sendable {
     }
 
     /// Linear interpolation between closest ranks (Hyndman & Fan type 7, the R and NumPy default).
-    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
+    package static func percentile(_ sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty)
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down))

@@ -30,6 +30,10 @@ package struct RunData: Sendable {
     package var ratios: [RatioRow] = []
     /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
     package var costs: [CostRow] = []
+    /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
+    /// runs with `--cold`).
+    package var cold: [ColdRow] = []
+    package var coldAllocations: [ColdAllocationRow] = []
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
@@ -51,10 +55,16 @@ package struct RunData: Sendable {
             let file = directory.appendingPathComponent(name)
             return fm.fileExists(atPath: file.path) ? try read(file) : []
         }
-        return RunData(
+        var run = RunData(
             source: file, rows: rows, sampleRows: try optional("samples.csv", SamplesCSV.read),
             ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
+        run.cold = try optional("cold.csv", ColdCSV.read)
+        run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
+        return run
     }
+
+    /// This build's cells measured cold, as reports show them.
+    package var coldCells: [ColdCell] { ColdCell.cells(cold, allocations: coldAllocations) }
 
     /// A run's rows, from its files or from the run that wrote them (`RunRecord`).
     init(source: URL, rows: [ResultRow], sampleRows: [SampleRow], ratios: [RatioRow], costs: [CostRow]) {

@@ -14,6 +14,10 @@ package struct ClaimResult: Sendable {
         package let figure: String
         /// The check's other forms here: `` `x-2019` 3.61× (…) = 1.52× for `x` × 2.37× for its own change ``.
         package var alongside: [String] = []
+        /// The ratio measured here, if any.
+        package var ratio: PairedRatio? = nil
+        /// The situation of the point, for checks that name situations (`cold debug`).
+        package var situation: ClaimsFile.Situation? = nil
 
         package enum State: Equatable, Sendable {
             case holds
@@ -105,8 +109,17 @@ enum ClaimChecker {
         if let absent = check.strategies.first(where: { findings.outcomes[$0] == nil }) {
             return ClaimResult(claim: claim, verdict: .notMeasured("`\(absent)` was not run"), points: [])
         }
-        let points = self.points(of: check, in: findings).map { point in
-            evaluate(check, at: point.profile, label: point.label, findings: findings, margin: margin)
+        let points = self.points(of: check, in: findings).flatMap { point in
+            guard let situations = check.situations else {
+                return [evaluate(check, at: point.profile, label: point.label, findings: findings, margin: margin)]
+            }
+            return situations.map { situation in
+                var result = evaluate(
+                    check, at: point.profile, label: "\(situation.resolved(build: findings.build)) \(point.label)",
+                    findings: findings, margin: situation.mode == .cold ? ColdCell.margin : margin, situation: situation)
+                result.situation = situation.resolved(build: findings.build)
+                return result
+            }
         }
         if points.isEmpty {
             return ClaimResult(claim: claim, verdict: .notMeasured("no point of the check was run"), points: [])
@@ -125,7 +138,7 @@ enum ClaimChecker {
 
     static func evaluate(
         _ check: ClaimsFile.Check, at profile: String, label: String, findings: RunFindings,
-        margin: Double
+        margin: Double, situation: ClaimsFile.Situation? = nil
     ) -> ClaimResult.PointResult {
         func missing(_ reason: String) -> ClaimResult.PointResult {
             ClaimResult.PointResult(label: label, state: .missing(reason), figure: "")
@@ -139,8 +152,11 @@ enum ClaimChecker {
             return ClaimResult.PointResult(label: label, state: outcome == expected ? .holds : .fails, figure: outcome.rawValue)
         }
         guard let against = check.against,
-            let ratio = findings.ratio(of: check.strategy, against: against, on: profile)
+            let ratio = findings.ratio(of: check.strategy, against: against, on: profile, in: situation)
         else {
+            if let situation, findings.ratio(of: check.strategy, against: check.against ?? "", on: profile) != nil {
+                return missing(Self.notMeasured(situation.resolved(build: findings.build)))
+            }
             return missing("`\(check.strategy)` and `\(check.against ?? "")` were not paired")
         }
         let state: ClaimResult.PointResult.State
@@ -157,10 +173,21 @@ enum ClaimChecker {
             }
         }
         var point = ClaimResult.PointResult(label: label, state: state, figure: ratio.text)
-        point.alongside = (check.alongside ?? []).compactMap { form in
-            alongside(form, against: against, on: profile, findings: findings)
+        point.ratio = ratio
+        // Other forms are paired in the warm loop only.
+        if situation == nil || situation?.mode == .warm && situation?.resolved(build: findings.build).build == findings.build {
+            point.alongside = (check.alongside ?? []).compactMap { form in
+                alongside(form, against: against, on: profile, findings: findings)
+            }
         }
         return point
+    }
+
+    /// Why a situation has no figure: the run that measures it.
+    static func notMeasured(_ situation: ClaimsFile.Situation) -> String {
+        let build = situation.build ?? "release"
+        let run = situation.mode == .cold ? "a `--cold` run of a \(build) build" : "a run of a \(build) build"
+        return "\(situation) needs \(run) (`report --with` adds another run's)"
     }
 
     /// `` `form` 3.61× (3.50–3.73) = 1.52× for `technique` × 2.37× for its own change ``, or nil

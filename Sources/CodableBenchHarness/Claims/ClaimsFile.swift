@@ -59,6 +59,9 @@ package struct ClaimsFile: Decodable, Equatable, Sendable {
         /// Other forms of `strategy` (the technique as its source wrote it), shown at every point
         /// with their ratio to `against` and what their own change adds; they decide nothing.
         var alongside: [String]?
+        /// The situations the ratio is judged in (`warm-release`, `cold-debug`, or `warm` / `cold` in
+        /// the run's own build); nil: the run's warm ratios, as before situations existed.
+        package var situations: [Situation]?
 
         package enum Expectation: String, Decodable, Sendable {
             case faster, slower, same
@@ -68,6 +71,45 @@ package struct ClaimsFile: Decodable, Equatable, Sendable {
         var strategies: [String] { [strategy] + (against.map { [$0] } ?? []) }
         /// Every strategy the check mentions, those shown alongside too.
         var mentioned: [String] { strategies + (alongside ?? []) }
+    }
+
+    /// Where a ratio was measured: a warm decode (the hundredth in a process) or a fresh process's
+    /// first (`--cold`), in a release or a debug build (nil: the run's own).
+    package struct Situation: Decodable, Hashable, Sendable, CustomStringConvertible {
+        package enum Mode: String, Sendable { case warm, cold }
+        package var mode: Mode
+        package var build: String?
+
+        package init(_ mode: Mode, build: String?) {
+            self.mode = mode
+            self.build = build
+        }
+
+        /// `warm`, `cold`, `warm-release`, `cold-debug`, …
+        package init?(_ text: String) {
+            let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
+            guard let mode = Mode(rawValue: parts[0]) else { return nil }
+            let build = parts.count > 1 ? parts[1] : nil
+            if let build, build != "release" && build != "debug" { return nil }
+            self.init(mode, build: build)
+        }
+
+        package init(from decoder: Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let situation = Situation(text) else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "'\(text)' is not a situation (warm or cold, optionally -release or -debug)"))
+            }
+            self = situation
+        }
+
+        /// `cold debug`.
+        package var description: String { mode.rawValue + (build.map { " \($0)" } ?? "") }
+
+        /// With the build named: the run's own where none is.
+        func resolved(build runBuild: String) -> Situation { Situation(mode, build: build ?? runBuild) }
     }
 
     static let folklore = "folklore"
@@ -146,6 +188,11 @@ extension ClaimsFile.Check {
         }
         if against == strategy { return "a strategy against itself" }
         if alongside != nil && against == nil { return "'alongside' needs a ratio check" }
+        if let situations {
+            if situations.isEmpty { return "'situations' is empty" }
+            if against == nil { return "'situations' needs a ratio check" }
+            if Set(situations).count != situations.count { return "a situation appears twice" }
+        }
         return nil
     }
 }

@@ -15,6 +15,11 @@ package struct RunFindings: Sendable {
     var elements: [String: Int] = [:]
     /// Where the instructions went, by strategy then profile (runs with `--instructions`).
     var costs: [String: [String: CostBreakdown]] = [:]
+    /// The build configuration of the run (`release`, `debug`).
+    var build = "release"
+    /// Paired ratios by situation: this run's warm ratios, its first decodes' with `--cold`, and
+    /// those of runs merged in (`merging`, `report --with`), which claims with situations read.
+    var situationRatios: [ClaimsFile.Situation: [RatioRow]] = [:]
 
     init(
         outcomes: [String: [String: Outcome]], ratios: [RatioRow],
@@ -39,6 +44,36 @@ package struct RunFindings: Sendable {
         self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
         elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         costs = CostsCSV.breakdowns(run.costs)
+        build = run.rows[0].provenance.buildConfiguration
+        situationRatios[ClaimsFile.Situation(.warm, build: build)] = ratios
+        let cold = run.coldCells.compactMap(\.ratioRow)
+        if !cold.isEmpty { situationRatios[ClaimsFile.Situation(.cold, build: build)] = cold }
+    }
+
+    /// These findings with another run's situations added where these have none (a debug
+    /// build's run beside a release build's): claims with situations then read both.
+    package func merging(_ other: RunFindings) -> RunFindings {
+        var merged = self
+        merged.situationRatios[ClaimsFile.Situation(.warm, build: build)] = ratios
+        var theirs = other.situationRatios
+        theirs[ClaimsFile.Situation(.warm, build: other.build)] = other.ratios
+        merged.situationRatios.merge(theirs) { mine, _ in mine }
+        for (strategy, profiles) in other.outcomes {
+            merged.outcomes[strategy, default: [:]].merge(profiles) { mine, _ in mine }
+        }
+        return merged
+    }
+
+    /// `strategy`'s ratio against `against` on `profile` in `situation` (nil: this run's warm
+    /// ratios, as claims without situations read them).
+    func ratio(
+        of strategy: String, against: String, on profile: String, in situation: ClaimsFile.Situation?
+    ) -> PairedRatio? {
+        guard let situation else { return ratio(of: strategy, against: against, on: profile) }
+        let resolved = situation.resolved(build: build)
+        let ownWarm = resolved == ClaimsFile.Situation(.warm, build: build) ? ratios : nil
+        guard let rows = situationRatios[resolved] ?? ownWarm else { return nil }
+        return RunFindings(outcomes: [:], ratios: rows).ratio(of: strategy, against: against, on: profile)
     }
 
     /// Why each of `strategy`'s paired ratios is what it is, where the run counted instructions of

@@ -28,6 +28,14 @@ enum Affinity {
         return try body()
     }
 
+    /// Runs `body` with this thread on `cpu` alone, so that the processes it starts begin there:
+    /// the cold pass's fresh workers, whose first decode is the sample. Nil: `body` as is.
+    static func on<T>(_ cpu: Int?, _ body: () throws -> T) rethrows -> T {
+        guard let cpu, let saved = allowed(), saved.contains(cpu), apply([cpu], to: 0) else { return try body() }
+        defer { _ = apply(saved, to: 0) }
+        return try body()
+    }
+
     /// Lets process `pid` run on every CPU this process may use (a generation's workers while
     /// the runner waits for them and nothing samples).
     @discardableResult

@@ -10,6 +10,9 @@ package struct RunFolder {
     var samples: URL { directory.appendingPathComponent("samples.csv") }
     var ratios: URL { directory.appendingPathComponent("ratios.csv") }
     var costs: URL { directory.appendingPathComponent("costs.csv") }
+    /// `--cold`: every fresh process's first decodes (both builds' in `ab`), and their allocations.
+    var cold: URL { directory.appendingPathComponent("cold.csv") }
+    var coldAllocations: URL { directory.appendingPathComponent("cold-allocations.csv") }
     /// `ab`: the baseline build's rows, apart from this build's.
     var baselineDirectory: URL { directory.appendingPathComponent("baseline") }
     var baselineResults: URL { baselineDirectory.appendingPathComponent("results.csv") }

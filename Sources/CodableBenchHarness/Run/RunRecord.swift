@@ -12,6 +12,8 @@ final class RunRecord {
     private var baselineSamples: [SampleRow] = []
     private var ratios: [RatioRow] = []
     private var costs: [CostRow] = []
+    private var cold: [ColdRow] = []
+    private var coldAllocations: [ColdAllocationRow] = []
 
     init(folder: RunFolder) {
         self.folder = folder
@@ -42,9 +44,26 @@ final class RunRecord {
         costs += rows
     }
 
+    /// The cold pass's rows (headers written by the caller with the first).
+    func record(cold rows: [ColdRow]) throws {
+        try folder.append(rows.map(ColdCSV.line).joined(), to: folder.cold)
+        cold += rows
+    }
+
+    func record(coldAllocations rows: [ColdAllocationRow]) throws {
+        try folder.append(rows.map(ColdCSV.line).joined(), to: folder.coldAllocations)
+        coldAllocations += rows
+    }
+
+    /// The cold rows so far (the cold pass's stopping rule reads them).
+    var coldRows: [ColdRow] { cold }
+
     /// This build's rows, as `RunData.load` reads them from the run folder.
     var data: RunData {
-        RunData(source: folder.results, rows: results, sampleRows: samples, ratios: ratios, costs: costs)
+        var data = RunData(source: folder.results, rows: results, sampleRows: samples, ratios: ratios, costs: costs)
+        data.cold = cold
+        data.coldAllocations = coldAllocations
+        return data
     }
 
     /// `ab`: the baseline build's rows, as `RunData.load` reads them from `baseline/`.
@@ -56,7 +75,8 @@ final class RunRecord {
     func matchesFiles(baseline: Bool) throws -> Bool {
         func lines(_ run: RunData) -> [String] {
             run.rows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
-                + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line)
+                + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line) + run.cold.map(ColdCSV.line)
+                + run.coldAllocations.map(ColdCSV.line)
         }
         let current = try lines(RunData.load(folder.directory.path)) == lines(data)
         guard baseline else { return current }

@@ -17,12 +17,15 @@ package struct RunOptions {
     /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
     /// build's worker for it, whose rows go to the run's `baseline/` folder.
     package var pairing: Pairing = .yardsticks
+    /// Also time first decodes in fresh processes (`ColdSampling`).
+    package var cold: Bool
 
     package init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
         allocator: TimingAllocator = .platformDefault, countInstructions: Bool = false,
-        countingBackend: CountingBackend? = nil
+        countingBackend: CountingBackend? = nil, cold: Bool = false
     ) {
+        self.cold = cold
         self.countInstructions = countInstructions
         self.countingBackend = countingBackend
         self.plan = plan
@@ -94,6 +97,12 @@ package struct Runner {
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
             launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start)
         let (measured, phases) = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
+        if options.cold {
+            try ColdSampling(
+                pairing: options.pairing, environment: setup.environment, backend: passes.backend,
+                launcher: launcher(for:), record: record, log: log
+            ).run(comparisons)
+        }
         #if DEBUG
         let matches = try record.matchesFiles(baseline: options.pairing.keepsBaselineRows)
         precondition(matches, "the run's files differ from its rows in memory")

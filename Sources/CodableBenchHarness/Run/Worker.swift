@@ -50,6 +50,10 @@ package enum Worker {
     ) throws
         -> WorkerReport
     {
+        // A verifying decode first would leave nothing cold to time.
+        if pass == .cold || pass == .coldCounting, !alreadyVerified {
+            throw UsageError("worker: the \(pass.rawValue) pass needs --verified (a decode verified by a lockstep worker)")
+        }
         var (bytes, report) = try verified(
             strategy: strategy, source: source, reference: reference, pass: pass, alreadyVerified: alreadyVerified)
         guard report.outcome.isMeasured else { return report }
@@ -57,6 +61,14 @@ package enum Worker {
             switch pass {
             case .verify, .lockstep:
                 break  // the verdict is the whole answer (conformance sweep); lockstep is `serve`
+            case .cold:
+                // Nothing decoded before: the lockstep verified this binary's decode of these bytes.
+                report.coldDecodes = try ColdDecodes.measure(try strategy.prepareRepeated(bytes))
+            case .coldCounting:
+                guard let counter = CountingBackend.counterInThisProcess() else { return report }
+                let repeated = try strategy.prepareRepeated(bytes)
+                // The first three decodes, then a warm one (the fourth).
+                report.allocations = try (0..<4).map { _ in try counter.count { try repeated(1) } }
             case .instructions where !Platform.current.hasCallgrind:
                 // The CPU's counter around a few decodes, whole-process: totals only, no breakdown.
                 let repeated = try strategy.prepareRepeated(bytes)

@@ -3,7 +3,13 @@ import CodableBenchCore
 /// What a worker process hands back to the parent: as JSON in a file the parent names, or, in the
 /// lockstep pass, as the first line on its channel.
 package struct WorkerReport: Codable, Sendable {
-    package enum Pass: String, Codable, Sendable { case lockstep, counting, instructions, verify }
+    package enum Pass: String, Codable, Sendable {
+        case lockstep, counting, instructions, verify
+        /// A fresh process's first decodes, timed (`ColdSampling`).
+        case cold
+        /// A fresh process's first decodes, their allocations counted.
+        case coldCounting = "cold-counting"
+    }
 
     var pass: Pass
     var outcome: Outcome
@@ -20,4 +26,6 @@ package struct WorkerReport: Codable, Sendable {
     var countedDecodes: Int?
     /// Instructions the CPU's counter saw per counted decode (instructions pass without callgrind).
     var retiredInstructions: Int?
+    /// The cold pass: the process's first, second and third decodes, then a warm one (`ColdDecodes`).
+    var coldDecodes: ColdDecodes?
 }

@@ -1,0 +1,159 @@
+import Foundation
+import CodableBenchCore
+
+/// The cold pass (`--cold`), after the warm comparisons: each sample is a fresh worker process
+/// that decodes its payload for the first time (then a second, a third time, and warm:
+/// `ColdDecodes`). The processes of a comparison's members run one at a time on the timing CPU, in
+/// rounds (every member once per round), so each strategy's process sits between two of its
+/// yardstick's, and their first decodes pair as the warm samples do (`SequencePairs`).
+/// Only cells the warm lockstep verified come here; the worker skips verifying, which would decode
+/// first. Then one counting process per cell counts the allocations of its first decodes.
+struct ColdSampling {
+    /// The interval each first-decode ratio is sampled to: processes differ more than decodes do.
+    static let precision = 0.05
+    static let minimumRounds = 10
+    static let maximumRounds = 60
+
+    let pairing: Pairing
+    /// The timing workers' environment (`TimingAllocator`).
+    let environment: [String: String]
+    let backend: CountingBackend
+    let launcher: (CellState) -> WorkerLauncher
+    let record: RunRecord
+    let log: (String) -> Void
+
+    /// Samples every comparison's members that ended `ok` in the warm pass.
+    func run(_ comparisons: [[CellState]]) throws {
+        try record.folder.append(ColdCSV.header, to: record.folder.cold)
+        if backend != .none { try record.folder.append(ColdCSV.allocationHeader, to: record.folder.coldAllocations) }
+        let decoded = decodedCells()
+        for members in comparisons {
+            let schedule = pairing.schedule(for: members)
+            let measured = members.indices.filter { decoded.contains(key(members[$0])) }
+            guard !measured.isEmpty else { continue }
+            let rounds = try sample(members, measured, yardstick: schedule.yardstick)
+            let profile = members[0].cell.source.name
+            let ratios = ColdCell.cells(record.coldRows.filter { $0.profile == profile }, allocations: [])
+                .filter { $0.yardstick != nil }.map(\.firstOverYardstick)
+            let precise = ratios.filter { $0?.meets(precision: Self.precision) ?? false }.count
+            log(
+                "cold \(profile): \(measured.count) cells, \(rounds) rounds of fresh processes, \(precise) of \(ratios.count) first-decode ratios within ±"
+                    + (Self.precision * 100).shortText + "%")
+            if backend != .none { try count(members, measured) }
+        }
+    }
+
+    /// Rounds of one fresh process per member until every first-decode ratio meets `precision`
+    /// (or `maximumRounds`); returns the rounds taken.
+    private func sample(_ members: [CellState], _ measured: [Int], yardstick: [Int?]) throws -> Int {
+        var active = measured
+        var process = 0
+        var rounds = 0
+        let names = members.map { $0.cell.strategy.id }
+        while rounds < Self.maximumRounds && !active.isEmpty {
+            var rows: [ColdRow] = []
+            for member in active {
+                process += 1
+                let state = members[member]
+                switch try coldDecodes(state) {
+                case .success(let decodes):
+                    let y = yardstick[member].flatMap { measured.contains($0) ? $0 : nil }
+                    let yardstickName = y.map { members[$0].isBaseline ? RatioRow.baselineYardstick : names[$0] } ?? ""
+                    rows.append(
+                        ColdRow(
+                            runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,
+                            strategy: names[member], build: state.isBaseline ? ColdRow.baselineBuild : ColdRow.thisBuild,
+                            yardstick: yardstickName, process: process, decodes: decodes))
+                case .failure(let reason):
+                    log("warning: \(names[member]) on \(state.cell.source.name): no cold samples after this (\(reason))")
+                    active.removeAll { $0 == member }
+                }
+            }
+            try record.record(cold: rows)
+            rounds += 1
+            if rounds >= Self.minimumRounds && isPrecise(members, measured) { break }
+        }
+        return rounds
+    }
+
+    /// Every ratio of this comparison's cells is known to `precision`.
+    private func isPrecise(_ members: [CellState], _ measured: [Int]) -> Bool {
+        let profile = members[0].cell.source.name
+        let rows = record.coldRows.filter { $0.profile == profile }
+        return ColdCell.cells(rows, allocations: []).allSatisfy { cell in
+            guard cell.yardstick != nil else { return true }
+            return cell.firstOverYardstick?.meets(precision: Self.precision) ?? false
+        }
+    }
+
+    private enum Sample {
+        case success(ColdDecodes)
+        case failure(String)
+    }
+
+    /// One fresh process on the timing CPU.
+    private func coldDecodes(_ state: CellState) throws -> Sample {
+        let exit = try launch(state, pass: "cold", environment: environment)
+        guard case .report(let report) = exit else { return .failure(Self.describe(exit)) }
+        guard report.outcome == .ok, report.sha256 == state.payload.sha256, let decodes = report.coldDecodes else {
+            return .failure("its decode ended \(report.outcome.rawValue): \(report.detail)")
+        }
+        return .success(decodes)
+    }
+
+    /// One counting process per cell: the allocations of its first three decodes and a warm one.
+    private func count(_ members: [CellState], _ measured: [Int]) throws {
+        var environment = backend.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        for member in measured {
+            let state = members[member]
+            let exit = try launch(state, pass: "cold-counting", environment: environment)
+            guard case .report(let report) = exit, report.outcome == .ok, let counts = report.allocations,
+                counts.count == ColdAllocationRow.decodes.count
+            else {
+                log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): first-decode allocations not counted")
+                continue
+            }
+            try record.record(
+                coldAllocations: zip(ColdAllocationRow.decodes, counts).map { decode, count in
+                    ColdAllocationRow(
+                        runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,
+                        strategy: state.cell.strategy.id, build: state.isBaseline ? ColdRow.baselineBuild : ColdRow.thisBuild,
+                        decode: decode, allocations: count.allocations, allocatedBytes: count.allocatedBytes)
+                })
+        }
+    }
+
+    private func launch(_ state: CellState, pass: String, environment: [String: String]) throws -> WorkerExit {
+        let launcher = launcher(state)
+        do {
+            return try Affinity.on(Affinity.timingCPU()) {
+                try launcher.launch(arguments: state.verifiedArguments + ["--pass", pass], environment: environment)
+            }
+        } catch {
+            throw HarnessFailure("cannot start a worker (\(launcher.executable.path)): \(error.localizedDescription)")
+        }
+    }
+
+    private static func describe(_ exit: WorkerExit) -> String {
+        switch exit {
+        case .report(let report): return "ended \(report.outcome.rawValue)"
+        case .crashed(let detail): return "crashed: \(detail)"
+        case .timedOut(let seconds): return String(format: "took more than %.0f s", seconds)
+        }
+    }
+
+    /// Cells (strategy, profile, build) whose warm pass decoded correctly.
+    private func decodedCells() -> Set<String> {
+        let this = record.data.rows.filter { $0.outcome == .ok }.map { "this/\($0.cell.strategy)/\($0.cell.profile)" }
+        let baseline =
+            pairing.keepsBaselineRows
+            ? record.baselineData.rows.filter { $0.outcome == .ok }.map { "baseline/\($0.cell.strategy)/\($0.cell.profile)" }
+            : []
+        return Set(this + baseline)
+    }
+
+    private func key(_ state: CellState) -> String {
+        "\(state.isBaseline ? "baseline" : "this")/\(state.cell.strategy.id)/\(state.cell.source.name)"
+    }
+}
