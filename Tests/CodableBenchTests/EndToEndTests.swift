@@ -137,6 +137,27 @@ struct EndToEndTests {
         #expect(first.report.contains("| handwritten | tiny | \(rounds) |"))
     }
 
+    /// `--cold --instructions`: each cell's first decode under callgrind, where it went, and the
+    /// report's sentence against its warm decode.
+    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
+    func aFirstDecodesInstructionsSayWhereTheyWent() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run([
+            "run", "--allow-debug", "--quick", "--cold", "--instructions", "--no-count", "--profile", "tiny", "--out", out.path,
+            "--strategy", "synthesized",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let latest = out.appendingPathComponent("latest")
+        let first = CostsCSV.breakdowns(try CostsCSV.read(latest.appendingPathComponent("cold-costs.csv")))
+        let warm = CostsCSV.breakdowns(try CostsCSV.read(latest.appendingPathComponent("costs.csv")))
+        let firstDecode = try #require(first["synthesized"]?["tiny"]), warmDecode = try #require(warm["synthesized"]?["tiny"])
+        // The first decode does what the warm one does and asks the runtime what it has not cached.
+        #expect(firstDecode.total > warmDecode.total)
+        #expect((firstDecode.byCategory["conformances"] ?? 0) > (warmDecode.byCategory["conformances"] ?? 0))
+        let report = try String(contentsOf: latest.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("- `synthesized's first decode` vs `its warm decode` on tiny: +"))
+    }
+
     /// Without jemalloc: glibc's malloc through malloc-interposer, counts exact for whole objects,
     /// no peak heap, and the rows and the report say the counts are approximate.
     @Test func interposerCountsWhereJemallocIsMissing() throws {

@@ -17,6 +17,11 @@ enum RunEnd {
         if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }
         if !document.cold.rows.isEmpty {
             print("First decodes in a fresh process (cold):\n" + document.cold.text() + "\n")
+            if !document.coldCosts.isEmpty {
+                print(
+                    ColdTable.costsIntroduction + "\n"
+                        + document.coldCosts.map { "  - " + $0.replacingOccurrences(of: "`", with: "") }.joined(separator: "\n") + "\n")
+            }
         }
         if printsAnswers {
             print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))

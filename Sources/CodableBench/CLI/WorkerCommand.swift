@@ -54,7 +54,7 @@ struct WorkerCommand {
         guard let pass = WorkerReport.Pass(rawValue: pass) else { throw UsageError("worker: unknown pass '\(pass)'") }
         // A cold pass decodes nothing with JSONDecoder before its first decode: reading the plan
         // or a profile would set up JSONDecoder's machinery first (the cold runner passes a file).
-        if pass == .cold || pass == .coldCounting, payloadFile == nil {
+        if pass.isCold, payloadFile == nil {
             throw UsageError("worker: the \(pass.rawValue) pass reads its payload from --payload-file")
         }
         let decoder = JSONDecoder()

@@ -30,6 +30,10 @@ struct ColdTable {
         + "first ÷ warm is each process's first decode over its own warm decode (the median of five after the third). "
         + "Verdicts use a ±\((ColdCell.margin * 100).shortText)% margin."
 
+    /// Above the first decodes' cost sentences (`--cold --instructions`).
+    static let costsIntroduction =
+        "Where a first decode's instructions go beyond its warm decode's (callgrind, each in a fresh process; categories in results/README.md, every function in cold-costs.csv):"
+
     let rows: [Row]
 
     init(_ cells: [ColdCell]) {

@@ -21,7 +21,12 @@ enum HTMLReport {
         if !document.cold.rows.isEmpty {
             body +=
                 "<section id=\"cold\"><h2>First decodes in a fresh process (cold)</h2><p class=\"meta\">\(e(ColdTable.introduction))</p>"
-                + document.cold.html() + "</section>"
+                + document.cold.html()
+                + (document.coldCosts.isEmpty
+                    ? ""
+                    : "<p>\(e(ColdTable.costsIntroduction))</p><ul>"
+                        + document.coldCosts.map { "<li>\(e($0.replacingOccurrences(of: "`", with: "")))</li>" }.joined() + "</ul>")
+                + "</section>"
         }
         let scaling = document.scaling
         if !scaling.isEmpty {

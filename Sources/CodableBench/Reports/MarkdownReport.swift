@@ -28,6 +28,9 @@ enum MarkdownReport {
         if !document.cold.rows.isEmpty {
             out += ["## First decodes in a fresh process (cold)", "", ColdTable.introduction, ""]
             out += document.cold.markdown() + [""]
+            if !document.coldCosts.isEmpty {
+                out += [ColdTable.costsIntroduction, ""] + document.coldCosts.map { "- \($0)" } + [""]
+            }
         }
         let scaling = document.scaling
         if !scaling.isEmpty {

@@ -33,7 +33,11 @@ struct ReportDocument {
     let costs: [String: [String: CostBreakdown]]
     let costCategories: CostCategories
     /// First decodes in fresh processes (runs with `--cold`); empty otherwise.
+    let coldCells: [ColdCell]
     let cold: ColdTable
+    /// With `--cold --instructions`: per cell, where its first decode's instructions went beyond its
+    /// warm decode's (one sentence each).
+    let coldCosts: [String]
 
     /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
     init(
@@ -70,7 +74,9 @@ struct ReportDocument {
         otherOutcomes = cells.filter { $0.outcome != .ok }
         costs = CostsCSV.breakdowns(run.costs)
         costCategories = Reports.costCategories(run)
-        cold = ColdTable(run.coldCells)
+        coldCells = run.coldCells
+        cold = ColdTable(coldCells)
+        coldCosts = Reports.firstDecodeCosts(run, categories: costCategories)
     }
 
     /// What the report opens with when the run was not of optimized code: a debug build's numbers

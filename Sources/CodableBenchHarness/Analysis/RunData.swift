@@ -34,6 +34,8 @@ package struct RunData: Sendable {
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
     package var coldAllocations: [ColdAllocationRow] = []
+    /// Where each cell's first decode's instructions went (`cold-costs.csv`; `--cold --instructions`).
+    package var coldCosts: [CostRow] = []
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
@@ -60,6 +62,7 @@ package struct RunData: Sendable {
             ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
         run.cold = try optional("cold.csv", ColdCSV.read)
         run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
+        run.coldCosts = try optional("cold-costs.csv", CostsCSV.read)
         return run
     }
 

@@ -4,8 +4,8 @@ import Foundation
 
 /// RFC 4180 CSV, written line by line (so rows reach the disk as each cell finishes) and read with
 /// CSV.swift, which handles quoted separators and newlines.
-enum CSVFormat {
-    static func line(_ fields: [String]) -> String {
+package enum CSVFormat {
+    package static func line(_ fields: [String]) -> String {
         fields.map(quote).joined(separator: ",") + "\n"
     }
 

@@ -29,10 +29,10 @@ package struct CellIdentity: Equatable, Hashable, Sendable {
     package var group: String
     package var strategy: String
     var expectation: String
-    var profile: String
+    package var profile: String
     var bytes: Int
     var sha256: String
-    var elements: Int
+    package var elements: Int
     var seed: UInt64
     var knobs: String
 

@@ -7,7 +7,8 @@ import CodableBenchCore
 /// rounds (every member once per round), so each strategy's process sits between two of its
 /// yardstick's, and their first decodes pair as the warm samples do (`SequencePairs`).
 /// Only cells the warm lockstep verified come here; the worker skips verifying, which would decode
-/// first. Then one counting process per cell counts the allocations of its first decodes.
+/// first. Then one counting process per cell counts the allocations of its first decodes, and with
+/// `--instructions` one under callgrind counts its first decode's instructions and where they went.
 struct ColdSampling {
     /// The interval each first-decode ratio is sampled to: processes differ more than decodes do.
     static let precision = 0.05
@@ -17,7 +18,8 @@ struct ColdSampling {
     let pairing: Pairing
     /// The timing workers' environment (`TimingAllocator`).
     let environment: [String: String]
-    let backend: CountingBackend
+    let passes: CountingPasses
+    var backend: CountingBackend { passes.backend }
     let launcher: (CellState) -> WorkerLauncher
     let record: RunRecord
     let log: (String) -> Void
@@ -26,6 +28,7 @@ struct ColdSampling {
     func run(_ comparisons: [[CellState]]) throws {
         try record.folder.append(ColdCSV.header, to: record.folder.cold)
         if backend != .none { try record.folder.append(ColdCSV.allocationHeader, to: record.folder.coldAllocations) }
+        if case .callgrind = passes.instructionCounter { try record.folder.append(CostsCSV.header, to: record.folder.coldCosts) }
         let decoded = decodedCells()
         for members in comparisons {
             let schedule = pairing.schedule(for: members)
@@ -40,6 +43,24 @@ struct ColdSampling {
                 "cold \(profile): \(measured.count) cells, \(rounds) rounds of fresh processes, \(precise) of \(ratios.count) first-decode ratios within ±"
                     + (Self.precision * 100).shortText + "%")
             if backend != .none { try count(members, measured) }
+            try countInstructions(members.filter { !$0.isBaseline }, measured.filter { !members[$0].isBaseline })
+        }
+    }
+
+    /// `--instructions`: each cell's first decode under callgrind, its breakdown in cold-costs.csv.
+    private func countInstructions(_ members: [CellState], _ measured: [Int]) throws {
+        guard case .callgrind = passes.instructionCounter else { return }
+        let states = measured.map { members[$0] }
+        let counted = try CountingPasses.onePerCore(states) { try passes.firstDecodeInstructions($0) }
+        for (state, count) in zip(states, counted) {
+            guard let count else {
+                log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): no first-decode instruction count")
+                continue
+            }
+            try record.record(
+                coldCosts: CostsCSV.rows(
+                    runID: record.folder.runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
+                    profile: state.cell.source.name, count.breakdown))
         }
     }
 

@@ -103,8 +103,20 @@ struct CountingPasses {
         switch instructionCounter {
         case nil: return nil
         case .retired: return try retiredInstructions(state)
-        case .callgrind(let valgrind, let categories): return try instructions(state, valgrind: valgrind, categories: categories)
+        case .callgrind(let valgrind, let categories):
+            return try instructions(
+                state, arguments: state.arguments + ["--pass", "instructions", "--verified"], valgrind: valgrind,
+                categories: categories)
         }
+    }
+
+    /// The first decode of a fresh process under callgrind (`--cold --instructions`): the payload
+    /// from the parent's file, so that nothing decodes JSON before it. Nil without callgrind.
+    func firstDecodeInstructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
+        guard case .callgrind(let valgrind, let categories) = instructionCounter else { return nil }
+        return try instructions(
+            state, arguments: state.verifiedArguments + ["--pass", "cold-instructions"], valgrind: valgrind,
+            categories: categories)
     }
 
     /// The instructions pass without callgrind: the worker reads the CPU's counter around its
@@ -119,7 +131,7 @@ struct CountingPasses {
     }
 
     private func instructions(
-        _ state: CellState, valgrind: String, categories: CostCategories
+        _ state: CellState, arguments: [String], valgrind: String, categories: CostCategories
     ) throws -> (total: Int, breakdown: CostBreakdown)? {
         let folder = try ScratchSpace.folder("callgrind")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -141,7 +153,7 @@ struct CountingPasses {
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(
-                arguments: state.arguments + ["--pass", "instructions", "--verified"],
+                arguments: arguments,
                 environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
         } catch {
             throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")

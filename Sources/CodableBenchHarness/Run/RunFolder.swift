@@ -13,6 +13,8 @@ package struct RunFolder {
     /// `--cold`: every fresh process's first decodes (both builds' in `ab`), and their allocations.
     var cold: URL { directory.appendingPathComponent("cold.csv") }
     var coldAllocations: URL { directory.appendingPathComponent("cold-allocations.csv") }
+    /// `--cold --instructions`: where each cell's first decode's instructions went (costs.csv's columns).
+    var coldCosts: URL { directory.appendingPathComponent("cold-costs.csv") }
     /// `ab`: the baseline build's rows, apart from this build's.
     var baselineDirectory: URL { directory.appendingPathComponent("baseline") }
     var baselineResults: URL { baselineDirectory.appendingPathComponent("results.csv") }

@@ -14,6 +14,7 @@ final class RunRecord {
     private var costs: [CostRow] = []
     private var cold: [ColdRow] = []
     private var coldAllocations: [ColdAllocationRow] = []
+    private var coldCosts: [CostRow] = []
 
     init(folder: RunFolder) {
         self.folder = folder
@@ -55,6 +56,11 @@ final class RunRecord {
         coldAllocations += rows
     }
 
+    func record(coldCosts rows: [CostRow]) throws {
+        try folder.append(rows.map(CostsCSV.line).joined(), to: folder.coldCosts)
+        coldCosts += rows
+    }
+
     /// The cold rows so far (the cold pass's stopping rule reads them).
     var coldRows: [ColdRow] { cold }
 
@@ -63,6 +69,7 @@ final class RunRecord {
         var data = RunData(source: folder.results, rows: results, sampleRows: samples, ratios: ratios, costs: costs)
         data.cold = cold
         data.coldAllocations = coldAllocations
+        data.coldCosts = coldCosts
         return data
     }
 
@@ -76,7 +83,7 @@ final class RunRecord {
         func lines(_ run: RunData) -> [String] {
             run.rows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
                 + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line) + run.cold.map(ColdCSV.line)
-                + run.coldAllocations.map(ColdCSV.line)
+                + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)
         }
         let current = try lines(RunData.load(folder.directory.path)) == lines(data)
         guard baseline else { return current }

@@ -99,7 +99,7 @@ package struct Runner {
         let (measured, phases) = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
         if options.cold {
             try ColdSampling(
-                pairing: options.pairing, environment: setup.environment, backend: passes.backend,
+                pairing: options.pairing, environment: setup.environment, passes: passes,
                 launcher: launcher(for:), record: record, log: log
             ).run(comparisons)
         }

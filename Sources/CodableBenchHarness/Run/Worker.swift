@@ -51,7 +51,7 @@ package enum Worker {
         -> WorkerReport
     {
         // A verifying decode first would leave nothing cold to time.
-        if pass == .cold || pass == .coldCounting, !alreadyVerified {
+        if pass.isCold, !alreadyVerified {
             throw UsageError("worker: the \(pass.rawValue) pass needs --verified (a decode verified by a lockstep worker)")
         }
         var (bytes, report) = try verified(
@@ -69,6 +69,16 @@ package enum Worker {
                 let repeated = try strategy.prepareRepeated(bytes)
                 // The first three decodes, then a warm one (the fourth).
                 report.allocations = try (0..<4).map { _ in try counter.count { try repeated(1) } }
+            case .coldInstructions:
+                // The process's first decode, the only one in the counted region.
+                guard Platform.current.hasCallgrind else { return report }
+                let repeated = try strategy.prepareRepeated(bytes)
+                var failure: Error?
+                InstructionRegion.count {
+                    do { try repeated(1) } catch { failure = error }
+                }
+                if let failure { throw failure }
+                report.countedDecodes = 1
             case .instructions where !Platform.current.hasCallgrind:
                 // The CPU's counter around a few decodes, whole-process: totals only, no breakdown.
                 let repeated = try strategy.prepareRepeated(bytes)

@@ -9,6 +9,11 @@ package struct WorkerReport: Codable, Sendable {
         case cold
         /// A fresh process's first decodes, their allocations counted.
         case coldCounting = "cold-counting"
+        /// A fresh process's first decode under callgrind.
+        case coldInstructions = "cold-instructions"
+
+        /// A pass whose process must decode nothing before the measured first decode.
+        package var isCold: Bool { self == .cold || self == .coldCounting || self == .coldInstructions }
     }
 
     var pass: Pass
