@@ -78,6 +78,9 @@ let package = Package(
         ),
         .target(name: "Catalogue", dependencies: strategyTargets.map { .target(name: $0.name) }),
         .executableTarget(name: "benchmarks", dependencies: ["CodableBench", "Catalogue"]),
+        // The same executable carrying N extra protocol conformances (scripts/app-size.sh writes them,
+        // git-ignored, into Padding/): a first decode's conformance lookups grow with the app.
+        .executableTarget(name: "benchmarks-app-size", dependencies: ["CodableBench", "Catalogue"]),
         .testTarget(
             name: "CodableBenchTests",
             dependencies: ["CodableBench", "Catalogue", "benchmarks"],
