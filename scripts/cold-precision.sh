@@ -23,6 +23,7 @@ done
 python3 - "$out" "$runs" <<'PY'
 import csv, hashlib, math, sys
 out, runs = sys.argv[1], int(sys.argv[2])
+digests = set()
 seconds = dict(line.split() for line in open(f"{out}/seconds"))
 for i in range(1, runs + 1):
     rows = list(csv.DictReader(open(f"{out}/{i}/latest/cold.csv")))
@@ -35,5 +36,9 @@ for i in range(1, runs + 1):
     cells = len({(r["strategy"], r["profile"]) for r in rows if r["build"] == "this"})
     print(f"run {i}: {int(seconds[str(i)]) / 1000:.0f} s, {cells} cells, {len(rows)} processes, "
           f"{within} first-decode ratios within ±5%, allocation counts {digest}")
+    digests.add(digest)
+# Counts are exact: runs that differ are a finding, not noise.
+if len(digests) > 1:
+    sys.exit("the first decodes' allocation counts differ between runs")
 PY
 echo "runs in $out"
