@@ -43,14 +43,13 @@ struct ColdSampling {
                 "cold \(profile): \(measured.count) cells, \(rounds) rounds of fresh processes, \(precise) of \(ratios.count) first-decode ratios within ±"
                     + (Self.precision * 100).shortText + "%")
             if backend != .none { try count(members, measured) }
-            try countInstructions(members.filter { !$0.isBaseline }, measured.filter { !members[$0].isBaseline })
+            try countInstructions(measured.map { members[$0] }.filter { !$0.isBaseline })
         }
     }
 
     /// `--instructions`: each cell's first decode under callgrind, its breakdown in cold-costs.csv.
-    private func countInstructions(_ members: [CellState], _ measured: [Int]) throws {
+    private func countInstructions(_ states: [CellState]) throws {
         guard case .callgrind = passes.instructionCounter else { return }
-        let states = measured.map { members[$0] }
         let counted = try CountingPasses.onePerCore(states) { try passes.firstDecodeInstructions($0) }
         for (state, count) in zip(states, counted) {
             guard let count else {
@@ -126,9 +125,11 @@ struct ColdSampling {
     private func count(_ members: [CellState], _ measured: [Int]) throws {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        // In a fixed environment: the counts are then the same from a shell and from CI.
+        let isolated = WorkerLauncher.isolatedEnvironment(environment)
         for member in measured {
             let state = members[member]
-            let exit = try launch(state, pass: "cold-counting", environment: environment)
+            let exit = try launch(state, pass: "cold-counting", environment: [:], wrapper: isolated)
             guard case .report(let report) = exit, report.outcome == .ok, let counts = report.allocations,
                 counts.count == ColdAllocationRow.decodes.count
             else {
@@ -145,11 +146,14 @@ struct ColdSampling {
         }
     }
 
-    private func launch(_ state: CellState, pass: String, environment: [String: String]) throws -> WorkerExit {
+    private func launch(
+        _ state: CellState, pass: String, environment: [String: String], wrapper: [String] = []
+    ) throws -> WorkerExit {
         let launcher = launcher(state)
         do {
             return try Affinity.on(Affinity.timingCPU()) {
-                try launcher.launch(arguments: state.verifiedArguments + ["--pass", pass], environment: environment)
+                try launcher.launch(
+                    arguments: state.verifiedArguments + ["--pass", pass], environment: environment, wrapper: wrapper)
             }
         } catch {
             throw HarnessFailure("cannot start a worker (\(launcher.executable.path)): \(error.localizedDescription)")

@@ -143,12 +143,11 @@ struct CountingPasses {
         // build (`ab`'s baseline) may not, so it is watched from the start: its total is the same,
         // its call counts include the warm-up's (only this build's breakdown is written).
         let instrumentFromStart = state.isBaseline || !InstructionRegion.controlsInstrumentation
-        let wrapper = [
-            "/usr/bin/env", "-i", "LANG=C.UTF-8", "PATH=\(path)", "SWIFT_BACKTRACE=enable=no",
-            "SWIFT_DETERMINISTIC_HASHING=1",
-            valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
-            "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
-        ]
+        let wrapper =
+            WorkerLauncher.isolatedEnvironment(["SWIFT_DETERMINISTIC_HASHING": "1"], path: path) + [
+                valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
+                "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
+            ]
         let slowLauncher = launcher(state).withTimeout(launcher(state).timeoutSeconds * 20)
         let exit: WorkerExit
         do {

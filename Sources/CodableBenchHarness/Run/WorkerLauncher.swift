@@ -87,6 +87,20 @@ struct WorkerLauncher {
         return environment
     }
 
+    /// A wrapper (`launch(wrapper:)`) that starts the worker with these variables only (`env -i`),
+    /// so that what a process does inside its decodes does not depend on the caller's environment:
+    /// getenv's scans (the instruction pass), and a first decode's lazy set-up, which allocated two
+    /// blocks more under CI's environment than in a shell (the cold counting pass). The platform
+    /// override stays, sorted like the rest.
+    static func isolatedEnvironment(_ variables: [String: String], path: String = "/usr/bin:/bin") -> [String] {
+        var fixed = ["LANG": "C.UTF-8", "PATH": path, "SWIFT_BACKTRACE": "enable=no"]
+        if let platform = ProcessInfo.processInfo.environment[Platform.simulationVariable] {
+            fixed[Platform.simulationVariable] = platform
+        }
+        fixed.merge(variables) { _, given in given }
+        return ["/usr/bin/env", "-i"] + fixed.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
     static func lastLine(of file: URL) -> String? {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
