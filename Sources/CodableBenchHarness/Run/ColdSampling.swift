@@ -4,8 +4,8 @@ import CodableBenchCore
 /// The cold pass (`--cold`), after the warm comparisons: each sample is a fresh worker process
 /// that decodes its payload for the first time (then a second, a third time, and warm:
 /// `ColdDecodes`). The processes of a comparison's members run one at a time on the timing CPU, in
-/// rounds (every member once per round), so each strategy's process sits between two of its
-/// yardstick's, and their first decodes pair as the warm samples do (`SequencePairs`).
+/// rounds (every member once per round, then only what is not yet settled), so each strategy's
+/// process sits between two of its yardstick's, and their first decodes pair as the warm samples do (`SequencePairs`).
 /// Only cells the warm lockstep verified come here; the worker skips verifying, which would decode
 /// first. Then one counting process per cell counts the allocations of its first decodes, and with
 /// `--instructions` one under callgrind counts its first decode's instructions and where they went.
@@ -63,16 +63,18 @@ struct ColdSampling {
         }
     }
 
-    /// Rounds of one fresh process per member until every first-decode ratio meets `precision`
-    /// (or `maximumRounds`); returns the rounds taken.
+    /// Rounds of fresh processes until every first-decode ratio meets `precision` (or
+    /// `maximumRounds`): every member for the first `minimumRounds`, then only the cells whose
+    /// ratio is not yet known well enough, with the yardsticks they pair with. Returns the rounds.
     private func sample(_ members: [CellState], _ measured: [Int], yardstick: [Int?]) throws -> Int {
-        var active = measured
+        var active = measured  // a member whose process fails leaves for good
+        var round = measured
         var process = 0
         var rounds = 0
         let names = members.map { $0.cell.strategy.id }
-        while rounds < Self.maximumRounds && !active.isEmpty {
+        while rounds < Self.maximumRounds && !round.isEmpty {
             var rows: [ColdRow] = []
-            for member in active {
+            for member in round where active.contains(member) {
                 process += 1
                 let state = members[member]
                 switch try coldDecodes(state) {
@@ -91,19 +93,22 @@ struct ColdSampling {
             }
             try record.record(cold: rows)
             rounds += 1
-            if rounds >= Self.minimumRounds && isPrecise(members, measured) { break }
+            if rounds >= Self.minimumRounds { round = unsettled(members, active, yardstick: yardstick) }
         }
         return rounds
     }
 
-    /// Every ratio of this comparison's cells is known to `precision`.
-    private func isPrecise(_ members: [CellState], _ measured: [Int]) -> Bool {
-        let profile = members[0].cell.source.name
-        let rows = record.coldRows.filter { $0.profile == profile }
-        return ColdCell.cells(rows, allocations: []).allSatisfy { cell in
-            guard cell.yardstick != nil else { return true }
-            return cell.firstOverYardstick?.meets(precision: Self.precision) ?? false
+    /// The members still needed, in the comparison's order: this build's cells whose ratio is not
+    /// yet within `precision`, and the yardsticks they pair with.
+    private func unsettled(_ members: [CellState], _ active: [Int], yardstick: [Int?]) -> [Int] {
+        let cells = ColdCell.cells(record.coldRows.filter { $0.profile == members[0].cell.source.name }, allocations: [])
+        let pending = active.filter { member in
+            guard !members[member].isBaseline, let y = yardstick[member], active.contains(y) else { return false }
+            let cell = cells.first { $0.strategy == members[member].cell.strategy.id }
+            return !(cell?.firstOverYardstick?.meets(precision: Self.precision) ?? false)
         }
+        let needed = Set(pending + pending.compactMap { yardstick[$0] })
+        return active.filter(needed.contains)
     }
 
     private enum Sample {
