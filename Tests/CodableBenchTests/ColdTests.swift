@@ -103,6 +103,18 @@ struct ColdTests {
         #expect(abs(try #require(cells[0].firstOverYardstick).value - 0.5) < 1e-9)
     }
 
+    @Test func laterRoundsHoldOnlyTheUnsettledCellsAndTheirYardsticks() {
+        // 0 is the anchor; 1 and 2 pair with 0; 3 pairs with 2; 4 has no yardstick; 5 left (failed).
+        let yardstick: [Int?] = [nil, 0, 0, 2, nil, 0]
+        let active = [0, 1, 2, 3, 4]
+        #expect(ColdSampling.unsettled(active, yardstick: yardstick, isSettled: { _ in true }) == [])
+        // 3 unsettled: it and its yardstick 2 run, in the comparison's order.
+        #expect(ColdSampling.unsettled(active, yardstick: yardstick, isSettled: { $0 != 3 }) == [2, 3])
+        #expect(ColdSampling.unsettled(active, yardstick: yardstick, isSettled: { $0 != 1 && $0 != 3 }) == [0, 1, 2, 3])
+        // A cell whose yardstick left cannot settle: it is not waited for.
+        #expect(ColdSampling.unsettled([0, 1, 3], yardstick: yardstick, isSettled: { _ in false }) == [0, 1])
+    }
+
     @Test func coldFilesRoundTripAndBadRowsAreOneLine() throws {
         let folder = try TestSupport.temporaryDirectory()
         let file = folder.appendingPathComponent("cold.csv")
@@ -138,6 +150,10 @@ struct ColdTests {
         #expect(ClaimsFile.Situation("cold-debug") == ClaimsFile.Situation(.cold, build: "debug"))
         #expect(ClaimsFile.Situation("warm") == ClaimsFile.Situation(.warm, build: nil))
         #expect(ClaimsFile.Situation("lukewarm") == nil && ClaimsFile.Situation("cold-fast") == nil)
+        #expect(ClaimsFile.Situation("cold-release-large-app") == ClaimsFile.Situation(.cold, build: "release", largeApp: true))
+        #expect(ClaimsFile.Situation("cold-large-app") == ClaimsFile.Situation(.cold, build: nil, largeApp: true))
+        #expect(ClaimsFile.Situation("cold-large") == nil && ClaimsFile.Situation("large-app") == nil)
+        #expect(ClaimsFile.Situation("cold-release-large-app")?.description == "cold release large app")
         let json =
             #"{"sources": [], "questions": [{"group": "g", "question": "q", "yardstick": "s"}], "claims": [{"id": "c", "question": "g", "source": "folklore", "says": "x", "check": {"strategy": "h", "against": "s", "atLeast": 10, "situations": ["cold-fast"]}}]}"#
         let file = try TestSupport.temporaryDirectory().appendingPathComponent("claims.json")
@@ -197,6 +213,25 @@ struct ColdTests {
         let joinedLine = AnswersText.claimLine(joined, sources: .none).text
         #expect(joinedLine.contains("Nearest to 10×: cold debug small 9.00× (8.00–11.00)"))
         #expect(!joinedLine.contains("Not measured in this run"))
+        // A large app's run (benchmarks-app-size) fills its own situation, and no other.
+        var largeApp = Self.findings(build: "release", warm: ClaimsTests.ratio(1.0, 0.98, 1.02), cold: ClaimsTests.ratio(1.02, 1.0, 1.05))
+        largeApp.largeApp = true
+        largeApp.situationRatios = [
+            ClaimsFile.Situation(.cold, build: "release", largeApp: true): [
+                ClaimsTests.row("handwritten", vs: "synthesized", on: "small", ClaimsTests.ratio(1.02, 1.0, 1.05))
+            ]
+        ]
+        var five = Self.tenTimes
+        five.check.situations?.append(ClaimsFile.Situation(.cold, build: "release", largeApp: true))
+        let all = ClaimChecker.check(five, against: release.merging(debug).merging(largeApp))
+        #expect(all.points.last?.label == "cold release large app small" && all.points.last?.state == .fails)
+        #expect(all.points.prefix(2).map(\.figure) == ["1.00× (0.99–1.01)", "1.30× (1.20–1.40)"])
+        let releaseOnly = ClaimChecker.check(five, against: release)
+        #expect(
+            releaseOnly.points.last?.state
+                == .missing(
+                    "cold release large app needs a `--cold` run of a release build of `benchmarks-app-size` (scripts/app-size.sh) (`report --with` adds another run's)"
+                ))
         // The run's own warm ratios win over a joined run's of the same situation.
         let twice = release.merging(Self.findings(build: "release", warm: ClaimsTests.ratio(5, 4.9, 5.1), cold: nil))
         #expect(

@@ -70,7 +70,7 @@ enum AnswersText {
         }
         if !missing.isEmpty {
             text +=
-                ". Not measured in this run: \(missing.joined(separator: ", ")) (each needs a run of its build, with `--cold` for first decodes; `report --with` joins runs)"
+                ". Not measured in this run: \(missing.joined(separator: ", ")) (each needs its own run: a debug build's, `--cold` for first decodes, `scripts/app-size.sh` for a large app; `report --with` joins runs)"
         }
         return text
     }

@@ -52,8 +52,10 @@ struct ReportDocument {
         let info = RunInfo.read(from: run.source.deletingLastPathComponent())
         let joinedNote = joined.map { other in
             let p = other.rows[0].provenance
-            return
-                " Claims with situations also read run \(p.runID) (\(p.buildConfiguration) build\(other.cold.isEmpty ? "" : ", with first decodes"))."
+            let extra = RunInfo.read(from: other.source.deletingLastPathComponent())?.extraConformances
+            let app = extra.map { ", a large app: \($0) extra conformances" } ?? ""
+            return " Claims with situations also read run \(p.runID) (\(p.buildConfiguration) build"
+                + (other.cold.isEmpty ? "" : ", with first decodes") + app + ")."
         }.joined()
         summary = info.map(run.summaryLine).map { $0 + joinedNote } ?? (joinedNote.isEmpty ? nil : String(joinedNote.dropFirst()))
         var warnings = Reports.warnings(run: run, cells: cells, platform: info?.platform)

@@ -175,7 +175,7 @@ enum ClaimChecker {
         var point = ClaimResult.PointResult(label: label, state: state, figure: ratio.text)
         point.ratio = ratio
         // Other forms are paired in the warm loop only.
-        if situation == nil || situation?.mode == .warm && situation?.resolved(build: findings.build).build == findings.build {
+        if situation == nil || situation?.resolved(build: findings.build) == findings.own(.warm) {
             point.alongside = (check.alongside ?? []).compactMap { form in
                 alongside(form, against: against, on: profile, findings: findings)
             }
@@ -186,7 +186,8 @@ enum ClaimChecker {
     /// Why a situation has no figure: the run that measures it.
     static func notMeasured(_ situation: ClaimsFile.Situation) -> String {
         let build = situation.build ?? "release"
-        let run = situation.mode == .cold ? "a `--cold` run of a \(build) build" : "a run of a \(build) build"
+        var run = situation.mode == .cold ? "a `--cold` run of a \(build) build" : "a run of a \(build) build"
+        if situation.largeApp { run += " of `benchmarks-app-size` (scripts/app-size.sh)" }
         return "\(situation) needs \(run) (`report --with` adds another run's)"
     }
 

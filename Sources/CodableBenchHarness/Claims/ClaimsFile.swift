@@ -74,24 +74,31 @@ package struct ClaimsFile: Decodable, Equatable, Sendable {
     }
 
     /// Where a ratio was measured: a warm decode (the hundredth in a process) or a fresh process's
-    /// first (`--cold`), in a release or a debug build (nil: the run's own).
+    /// first (`--cold`), in a release or a debug build (nil: the run's own), in the catalogue's
+    /// executable or in a large app (`benchmarks-app-size`: thousands of extra conformances).
     package struct Situation: Decodable, Hashable, Sendable, CustomStringConvertible {
         package enum Mode: String, Sendable { case warm, cold }
         package var mode: Mode
         package var build: String?
+        package var largeApp = false
 
-        package init(_ mode: Mode, build: String?) {
+        package init(_ mode: Mode, build: String?, largeApp: Bool = false) {
             self.mode = mode
             self.build = build
+            self.largeApp = largeApp
         }
 
-        /// `warm`, `cold`, `warm-release`, `cold-debug`, …
+        static let largeAppSuffix = "-large-app"
+
+        /// `warm`, `cold`, `warm-release`, `cold-debug`, `cold-release-large-app`, …
         package init?(_ text: String) {
-            let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
-            guard let mode = Mode(rawValue: parts[0]) else { return nil }
+            let largeApp = text.hasSuffix(Self.largeAppSuffix)
+            let parts = text.dropLast(largeApp ? Self.largeAppSuffix.count : 0).split(separator: "-", maxSplits: 1)
+                .map(String.init)
+            guard let first = parts.first, let mode = Mode(rawValue: first) else { return nil }
             let build = parts.count > 1 ? parts[1] : nil
             if let build, build != "release" && build != "debug" { return nil }
-            self.init(mode, build: build)
+            self.init(mode, build: build, largeApp: largeApp)
         }
 
         package init(from decoder: Decoder) throws {
@@ -100,16 +107,19 @@ package struct ClaimsFile: Decodable, Equatable, Sendable {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: decoder.codingPath,
-                        debugDescription: "'\(text)' is not a situation (warm or cold, optionally -release or -debug)"))
+                        debugDescription:
+                            "'\(text)' is not a situation (warm or cold, optionally -release or -debug, optionally -large-app)"))
             }
             self = situation
         }
 
-        /// `cold debug`.
-        package var description: String { mode.rawValue + (build.map { " \($0)" } ?? "") }
+        /// `cold debug`, `cold release large app`.
+        package var description: String {
+            mode.rawValue + (build.map { " \($0)" } ?? "") + (largeApp ? " large app" : "")
+        }
 
         /// With the build named: the run's own where none is.
-        func resolved(build runBuild: String) -> Situation { Situation(mode, build: build ?? runBuild) }
+        func resolved(build runBuild: String) -> Situation { Situation(mode, build: build ?? runBuild, largeApp: largeApp) }
     }
 
     static let folklore = "folklore"

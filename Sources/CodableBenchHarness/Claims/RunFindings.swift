@@ -17,6 +17,9 @@ package struct RunFindings: Sendable {
     var costs: [String: [String: CostBreakdown]] = [:]
     /// The build configuration of the run (`release`, `debug`).
     var build = "release"
+    /// The run's executable carried extra conformances (`benchmarks-app-size`): its situations are
+    /// a large app's.
+    var largeApp = false
     /// Paired ratios by situation: this run's warm ratios, its first decodes' with `--cold`, and
     /// those of runs merged in (`merging`, `report --with`), which claims with situations read.
     var situationRatios: [ClaimsFile.Situation: [RatioRow]] = [:]
@@ -45,18 +48,24 @@ package struct RunFindings: Sendable {
         elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         costs = CostsCSV.breakdowns(run.costs)
         build = run.rows[0].provenance.buildConfiguration
-        situationRatios[ClaimsFile.Situation(.warm, build: build)] = ratios
+        largeApp = RunInfo.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
+        situationRatios[own(.warm)] = ratios
         let cold = run.coldCells.compactMap(\.ratioRow)
-        if !cold.isEmpty { situationRatios[ClaimsFile.Situation(.cold, build: build)] = cold }
+        if !cold.isEmpty { situationRatios[own(.cold)] = cold }
+    }
+
+    /// This run's situation in `mode`.
+    func own(_ mode: ClaimsFile.Situation.Mode) -> ClaimsFile.Situation {
+        ClaimsFile.Situation(mode, build: build, largeApp: largeApp)
     }
 
     /// These findings with another run's situations added where these have none (a debug
     /// build's run beside a release build's): claims with situations then read both.
     package func merging(_ other: RunFindings) -> RunFindings {
         var merged = self
-        merged.situationRatios[ClaimsFile.Situation(.warm, build: build)] = ratios
+        merged.situationRatios[own(.warm)] = ratios
         var theirs = other.situationRatios
-        theirs[ClaimsFile.Situation(.warm, build: other.build)] = other.ratios
+        theirs[other.own(.warm)] = other.ratios
         merged.situationRatios.merge(theirs) { mine, _ in mine }
         for (strategy, profiles) in other.outcomes {
             merged.outcomes[strategy, default: [:]].merge(profiles) { mine, _ in mine }
@@ -71,7 +80,7 @@ package struct RunFindings: Sendable {
     ) -> PairedRatio? {
         guard let situation else { return ratio(of: strategy, against: against, on: profile) }
         let resolved = situation.resolved(build: build)
-        let ownWarm = resolved == ClaimsFile.Situation(.warm, build: build) ? ratios : nil
+        let ownWarm = resolved == own(.warm) ? ratios : nil
         guard let rows = situationRatios[resolved] ?? ownWarm else { return nil }
         return RunFindings(outcomes: [:], ratios: rows).ratio(of: strategy, against: against, on: profile)
     }

@@ -20,6 +20,18 @@ package struct RunInfo: Codable, Sendable {
     /// only), and what that platform does not measure (`Platform.reportNotes`; absent on Linux).
     package var platform: String? = nil
     package var platformNotes: [String]? = nil
+    /// Protocol conformances the executable carries beyond the catalogue's (`benchmarks-app-size`,
+    /// `scripts/app-size.sh`): its first decodes are a large app's. Absent for the catalogue's own.
+    package var extraConformances: Int? = nil
+
+    /// Set by `benchmarks-app-size` in its own environment (its padding is compiled in; nothing
+    /// else sets it).
+    package static let extraConformancesVariable = "CODABLEBENCH_EXTRA_CONFORMANCES"
+
+    /// This executable's extra conformances, nil for none.
+    static var extraConformancesOfThisExecutable: Int? {
+        ProcessInfo.processInfo.environment[extraConformancesVariable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
 
     /// Share of the run's wall time spent inside measured regions.
     package var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }

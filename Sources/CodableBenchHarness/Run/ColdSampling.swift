@@ -98,14 +98,21 @@ struct ColdSampling {
         return rounds
     }
 
-    /// The members still needed, in the comparison's order: this build's cells whose ratio is not
-    /// yet within `precision`, and the yardsticks they pair with.
     private func unsettled(_ members: [CellState], _ active: [Int], yardstick: [Int?]) -> [Int] {
         let cells = ColdCell.cells(record.coldRows.filter { $0.profile == members[0].cell.source.name }, allocations: [])
+        let settled = Set(
+            cells.filter { $0.firstOverYardstick?.meets(precision: Self.precision) ?? false }.map(\.strategy))
+        return Self.unsettled(
+            active, yardstick: yardstick,
+            isSettled: { members[$0].isBaseline || settled.contains(members[$0].cell.strategy.id) })
+    }
+
+    /// The members still needed, in the comparison's order: those not settled (this build's cells
+    /// whose ratio is not yet within `precision`) that have an active yardstick, and those yardsticks.
+    static func unsettled(_ active: [Int], yardstick: [Int?], isSettled: (Int) -> Bool) -> [Int] {
         let pending = active.filter { member in
-            guard !members[member].isBaseline, let y = yardstick[member], active.contains(y) else { return false }
-            let cell = cells.first { $0.strategy == members[member].cell.strategy.id }
-            return !(cell?.firstOverYardstick?.meets(precision: Self.precision) ?? false)
+            guard let y = yardstick[member], active.contains(y) else { return false }
+            return !isSettled(member)
         }
         let needed = Set(pending + pending.compactMap { yardstick[$0] })
         return active.filter(needed.contains)

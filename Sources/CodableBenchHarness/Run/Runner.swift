@@ -113,7 +113,8 @@ package struct Runner {
             cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
             measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
             slowStateShare: data.slowState?.share, platform: Platform.current.kind.rawValue,
-            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes)
+            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
+            extraConformances: RunInfo.extraConformancesOfThisExecutable)
         try info.write(to: folder.directory)
         return RunOutcome(
             folder: folder.directory, data: data, baseline: options.pairing.keepsBaselineRows ? record.baselineData : nil,
