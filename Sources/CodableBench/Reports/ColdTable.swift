@@ -57,6 +57,9 @@ struct ColdTable {
         "first ÷ warm", "second ÷ warm", "warm decode", "allocs first / warm",
     ]
 
+    /// The columns that hold numbers: all but the names and the verdict.
+    static func isNumber(_ column: Int) -> Bool { column >= 2 && column != 6 }
+
     func fields(_ row: Row) -> [String] {
         [
             row.strategy, row.profile, row.processes, row.first, row.firstWall, row.ratio, row.verdict, row.firstOverWarm,
@@ -77,7 +80,7 @@ struct ColdTable {
             + rows.map { row in
                 "<tr>"
                     + fields(row).enumerated().map { index, text in
-                        index >= 2 && index != 6 ? "<td class=\"n\">\(e(text))</td>" : "<td>\(e(text))</td>"
+                        Self.isNumber(index) ? "<td class=\"n\">\(e(text))</td>" : "<td>\(e(text))</td>"
                     }.joined() + "</tr>"
             }.joined() + "</table>"
     }
@@ -85,12 +88,7 @@ struct ColdTable {
     /// Aligned text for the terminal.
     func text() -> String {
         let all = [Self.header] + rows.map(fields)
-        let widths = Self.header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { cells in
-            cells.enumerated().map { index, text in
-                let pad = String(repeating: " ", count: widths[index] - text.count)
-                return index >= 2 && index != 6 ? pad + text : text + pad
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        let columns = AlignedColumns(all, isNumber: Self.isNumber)
+        return all.map(columns.line).joined(separator: "\n")
     }
 }

@@ -78,7 +78,7 @@ struct ReportDocument {
         costCategories = Reports.costCategories(run)
         coldCells = run.coldCells
         cold = ColdTable(coldCells)
-        coldCosts = Reports.firstDecodeCosts(run, categories: costCategories)
+        coldCosts = Reports.firstDecodeCosts(run, cells: coldCells, categories: costCategories)
     }
 
     /// What the report opens with when the run was not of optimized code: a debug build's numbers

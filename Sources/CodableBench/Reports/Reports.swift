@@ -54,10 +54,10 @@ enum Reports {
     /// `--cold --instructions`: each cell's first decode against its warm decode, as the answers
     /// compare a strategy with its yardstick ("`synthesized`'s first decode vs its warm decode on
     /// small: +85.1% instructions …; of the instructions added, 41% are in type metadata …").
-    static func firstDecodeCosts(_ run: RunData, categories: CostCategories) -> [String] {
+    static func firstDecodeCosts(_ run: RunData, cells: [ColdCell], categories: CostCategories) -> [String] {
         let first = CostsCSV.breakdowns(run.coldCosts), warm = CostsCSV.breakdowns(run.costs)
         let elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
-        return run.coldCells.compactMap { cell in
+        return cells.compactMap { cell in
             guard let mine = first[cell.strategy]?[cell.profile], let theirs = warm[cell.strategy]?[cell.profile] else {
                 return nil
             }

@@ -17,14 +17,8 @@ enum SummaryTable {
                 row.interval, row.megabytesPerSecond,
             ] + row.limits + [row.allocations, row.allocatedMegabytes]
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, text in
-                let pad = String(repeating: " ", count: widths[index] - text.count)
-                return index >= 6 || index == 4 ? pad + text : text + pad  // numbers right-aligned
-            }.joined(separator: "  ")
-        }
-        var out = [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
+        let columns = AlignedColumns([header] + rows) { $0 >= 6 || $0 == 4 }
+        var out = [columns.line(header), columns.rule] + rows.map(columns.line)
         let failures = table.rows.map(\.cell).filter { !$0.outcome.isMeasured && !$0.detail.isEmpty }
         if !failures.isEmpty {
             out.append("")

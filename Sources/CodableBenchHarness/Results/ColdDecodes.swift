@@ -10,5 +10,4 @@ struct ColdDecodes: Codable, Equatable, Sendable {
     var thirdNanoseconds: UInt64
     /// The median of `warmDecodes` decodes after the third.
     var warmNanoseconds: UInt64
-
 }

@@ -161,14 +161,9 @@ struct ColdSampling {
     private func launch(
         _ state: CellState, pass: String, environment: [String: String], wrapper: [String] = []
     ) throws -> WorkerExit {
-        let launcher = launcher(state)
-        do {
-            return try Affinity.on(Affinity.timingCPU()) {
-                try launcher.launch(
-                    arguments: state.verifiedArguments + ["--pass", pass], environment: environment, wrapper: wrapper)
-            }
-        } catch {
-            throw HarnessFailure("cannot start a worker (\(launcher.executable.path)): \(error.localizedDescription)")
+        try Affinity.on(Affinity.timingCPU()) {
+            try launcher(state).start(
+                arguments: state.verifiedArguments + ["--pass", pass], environment: environment, wrapper: wrapper)
         }
     }
 

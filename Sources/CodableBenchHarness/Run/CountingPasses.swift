@@ -65,9 +65,8 @@ struct CountingPasses {
     func allocations(_ state: CellState) throws -> CountedAllocations {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        let exit = try launchWorker(
-            launcher(state).withTimeout(timeoutSeconds), state.arguments + ["--pass", "counting"],
-            environment: environment)
+        let exit = try launcher(state).withTimeout(timeoutSeconds).start(
+            arguments: state.arguments + ["--pass", "counting"], environment: environment)
         switch exit {
         case .timedOut(let seconds):
             return .missing(String(format: "the counting worker took more than %.0f s", seconds))
@@ -122,8 +121,7 @@ struct CountingPasses {
     /// The instructions pass without callgrind: the worker reads the CPU's counter around its
     /// decodes; no breakdown (an empty one, which writes no costs.csv rows).
     private func retiredInstructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
-        let exit = try launchWorker(
-            launcher(state), state.arguments + ["--pass", "instructions", "--verified"], environment: [:])
+        let exit = try launcher(state).start(arguments: state.arguments + ["--pass", "instructions", "--verified"])
         guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
             let perDecode = report.retiredInstructions
         else { return nil }
@@ -169,12 +167,4 @@ struct CountingPasses {
         )
     }
 
-    private func launchWorker(
-        _ launcher: WorkerLauncher, _ arguments: [String],
-        environment: [String: String]
-    ) throws -> WorkerExit {
-        do { return try launcher.launch(arguments: arguments, environment: environment) } catch {
-            throw HarnessFailure("cannot start a worker (\(launcher.executable.path)): \(error.localizedDescription)")
-        }
-    }
 }

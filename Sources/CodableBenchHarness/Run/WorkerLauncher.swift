@@ -78,6 +78,13 @@ struct WorkerLauncher {
         return .report(report)
     }
 
+    /// `launch`, with a failure to start the process as the harness's own (exit status 3).
+    func start(arguments: [String], environment: [String: String] = [:], wrapper: [String] = []) throws -> WorkerExit {
+        do { return try launch(arguments: arguments, environment: environment, wrapper: wrapper) } catch {
+            throw HarnessFailure("cannot start a worker (\(executable.path)): \(error.localizedDescription)")
+        }
+    }
+
     /// This process's environment with `extra` on top; a crashing worker should die at once, not
     /// spend seconds symbolicating a backtrace.
     static func environment(_ extra: [String: String]) -> [String: String] {
