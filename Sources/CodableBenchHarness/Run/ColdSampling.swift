@@ -36,7 +36,7 @@ struct ColdSampling {
             guard !measured.isEmpty else { continue }
             let rounds = try sample(members, measured, yardstick: schedule.yardstick)
             let profile = members[0].cell.source.name
-            let ratios = ColdCell.cells(record.coldRows.filter { $0.profile == profile }, allocations: [])
+            let ratios = ColdCell.cells(record.cold.filter { $0.profile == profile }, allocations: [])
                 .filter { $0.yardstick != nil }.map(\.firstOverYardstick)
             let precise = ratios.filter { $0?.meets(precision: Self.precision) ?? false }.count
             log(
@@ -99,7 +99,7 @@ struct ColdSampling {
     }
 
     private func unsettled(_ members: [CellState], _ active: [Int], yardstick: [Int?]) -> [Int] {
-        let cells = ColdCell.cells(record.coldRows.filter { $0.profile == members[0].cell.source.name }, allocations: [])
+        let cells = ColdCell.cells(record.cold.filter { $0.profile == members[0].cell.source.name }, allocations: [])
         let settled = Set(
             cells.filter { $0.firstOverYardstick?.meets(precision: Self.precision) ?? false }.map(\.strategy))
         return Self.unsettled(
@@ -142,7 +142,8 @@ struct ColdSampling {
         for member in measured {
             let state = members[member]
             let exit = try launch(state, pass: "cold-counting", environment: [:], wrapper: isolated)
-            guard case .report(let report) = exit, report.outcome == .ok, let counts = report.allocations,
+            guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
+                let counts = report.allocations,
                 counts.count == ColdAllocationRow.decodes.count
             else {
                 log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): first-decode allocations not counted")

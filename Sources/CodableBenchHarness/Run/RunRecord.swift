@@ -12,7 +12,8 @@ final class RunRecord {
     private var baselineSamples: [SampleRow] = []
     private var ratios: [RatioRow] = []
     private var costs: [CostRow] = []
-    private var cold: [ColdRow] = []
+    /// The cold rows so far (the cold pass's stopping rule reads them).
+    private(set) var cold: [ColdRow] = []
     private var coldAllocations: [ColdAllocationRow] = []
     private var coldCosts: [CostRow] = []
 
@@ -60,9 +61,6 @@ final class RunRecord {
         try folder.append(rows.map(CostsCSV.line).joined(), to: folder.coldCosts)
         coldCosts += rows
     }
-
-    /// The cold rows so far (the cold pass's stopping rule reads them).
-    var coldRows: [ColdRow] { cold }
 
     /// This build's rows, as `RunData.load` reads them from the run folder.
     var data: RunData {
