@@ -161,6 +161,14 @@ struct CostBreakdownTests {
             categories.category(of: "DatesAndNumbers.EpochArticle.init(from:)", object: "benchmarks", inExecutable: true).id
                 == "model")
         #expect(categories.category(of: "DatesAndNumbers.EpochArticle.init(from:)").id == "other")
+        // The harness's frames around the decode, in the modules it was split into.
+        for frame in [
+            "closure #2 in static CodableBenchHarness.Worker.run(strategy:source:reference:pass:alreadyVerified:)",
+            "closure #1 in closure #2 in CodableBenchCore.Strategy.init(id:group:summary:contract:isPitfall:isReference:yardstick:changes:defaultProfiles:defaultFiles:isHidden:timeoutCap:expectedOutcomes:input:run:canonical:)",
+            "CodableBenchCore.blackHole(_:)", "CodableBenchHarness.codablebench_counted_region()",
+        ] {
+            #expect(categories.category(of: frame, object: "benchmarks", inExecutable: true).id == "harness", "\(frame)")
+        }
         let witness = "protocol witness for Swift.Decodable.init(from:) in conformance KeyMapping.Article : Swift.Decodable in KeyMapping"
         #expect(categories.category(of: witness, inExecutable: true).id == "model")
         #expect(categories.category(of: witness, inExecutable: false).id == "containers")

@@ -20,8 +20,9 @@ package struct RunFindings: Sendable {
     /// The run's executable carried extra conformances (`benchmarks-app-size`): its situations are
     /// a large app's.
     var largeApp = false
-    /// Paired ratios by situation: this run's warm ratios, its first decodes' with `--cold`, and
-    /// those of runs merged in (`merging`, `report --with`), which claims with situations read.
+    /// Paired ratios by situation beyond this run's warm ones (`ratios`): its first decodes' with
+    /// `--cold`, and those of runs merged in (`merging`, `report --with`), which claims with
+    /// situations read.
     var situationRatios: [ClaimsFile.Situation: [RatioRow]] = [:]
 
     init(
@@ -49,7 +50,6 @@ package struct RunFindings: Sendable {
         costs = CostsCSV.breakdowns(run.costs)
         build = run.rows[0].provenance.buildConfiguration
         largeApp = RunInfo.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
-        situationRatios[own(.warm)] = ratios
         let cold = run.coldCells.compactMap(\.ratioRow)
         if !cold.isEmpty { situationRatios[own(.cold)] = cold }
     }
@@ -63,9 +63,9 @@ package struct RunFindings: Sendable {
     /// build's run beside a release build's): claims with situations then read both.
     package func merging(_ other: RunFindings) -> RunFindings {
         var merged = self
-        merged.situationRatios[own(.warm)] = ratios
         var theirs = other.situationRatios
         theirs[other.own(.warm)] = other.ratios
+        theirs[own(.warm)] = nil  // this run's own are `ratios`
         merged.situationRatios.merge(theirs) { mine, _ in mine }
         for (strategy, profiles) in other.outcomes {
             merged.outcomes[strategy, default: [:]].merge(profiles) { mine, _ in mine }
@@ -80,8 +80,7 @@ package struct RunFindings: Sendable {
     ) -> PairedRatio? {
         guard let situation else { return ratio(of: strategy, against: against, on: profile) }
         let resolved = situation.resolved(build: build)
-        let ownWarm = resolved == own(.warm) ? ratios : nil
-        guard let rows = situationRatios[resolved] ?? ownWarm else { return nil }
+        guard let rows = resolved == own(.warm) ? ratios : situationRatios[resolved] else { return nil }
         return RunFindings(outcomes: [:], ratios: rows).ratio(of: strategy, against: against, on: profile)
     }
 

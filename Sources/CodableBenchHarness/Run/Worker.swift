@@ -67,17 +67,13 @@ package enum Worker {
             case .coldCounting:
                 guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
-                // The first three decodes, then a warm one (the fourth).
-                report.allocations = try (0..<4).map { _ in try counter.count { try repeated(1) } }
+                // The first three decodes, then a warm one (the fourth): cold-allocations.csv's rows.
+                report.allocations = try ColdAllocationRow.decodes.map { _ in try counter.count { try repeated(1) } }
             case .coldInstructions:
                 // The process's first decode, the only one in the counted region.
                 guard Platform.current.hasCallgrind else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
-                var failure: Error?
-                InstructionRegion.count {
-                    do { try repeated(1) } catch { failure = error }
-                }
-                if let failure { throw failure }
+                try countedDecode(repeated)
                 report.countedDecodes = 1
             case .instructions where !Platform.current.hasCallgrind:
                 // The CPU's counter around a few decodes, whole-process: totals only, no breakdown.
@@ -91,11 +87,7 @@ package enum Worker {
             case .instructions:
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm, outside the counted region
-                var failure: Error?
-                InstructionRegion.count {
-                    do { try repeated(1) } catch { failure = error }
-                }
-                if let failure { throw failure }
+                try countedDecode(repeated)
                 report.countedDecodes = 1
             case .counting:
                 // Without a counting library loaded: no counts rather than wrong ones.
@@ -159,6 +151,16 @@ package enum Worker {
 }
 
 extension Worker {
+    /// One decode inside the region callgrind counts (the instruction passes); a decode that
+    /// throws there throws here.
+    static func countedDecode(_ repeated: @escaping (Int) throws -> Void) throws {
+        var failure: Error?
+        InstructionRegion.count {
+            do { try repeated(1) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Decodes for about `nanoseconds`; returns the fastest decode, which sets the sample size. The
     /// first decode is cold (15 ms for 1 ms on `small`), and the others ran while the comparison's
     /// other workers started on the same cores. So at least three decodes and the warm-up time, or
