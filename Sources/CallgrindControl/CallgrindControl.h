@@ -28,8 +28,10 @@ static inline unsigned long codablebench_client_request(unsigned long request) {
 #elif defined(__aarch64__)
     __asm__ volatile("mov x3, %1\n\t"
                      "mov x4, %2\n\t"
-                     "ror x12, x12, #3  ;  ror x12, x12, #13 \n\t"
-                     "ror x12, x12, #51 ;  ror x12, x12, #61 \n\t"
+                     "ror x12, x12, #3\n\t"
+                     "ror x12, x12, #13\n\t"
+                     "ror x12, x12, #51\n\t"
+                     "ror x12, x12, #61\n\t"
                      "orr x10, x10, x10\n\t"
                      "mov %0, x3"
                      : "=r"(result)

@@ -13,9 +13,11 @@ struct ABCommand: ParsableCommand {
         discussion: """
             --baseline is the same kind of executable built from the base commit (this project's \
             `benchmarks`, or your own `my-bench`). Each cell's worker from the baseline and from this build \
-            run in lockstep, sample by sample, so the ratio cancels the machine's state. Writes a run folder \
-            (this build's rows, the baseline's in its baseline/ folder, ab.md for a pull-request comment). \
-            Exit status: 0 pass, 1 regression, 2 usage or input error, 3 harness failure.
+            run in lockstep, sample by sample, so the ratio cancels the machine's state. First, both builds' \
+            instructions and simulated cycles per decode are counted under callgrind: exact, so they decide \
+            where time cannot. Writes a run folder (this build's rows, the baseline's in its baseline/ folder, \
+            ab.md for a pull-request comment). Exit status: 0 pass, 1 regression, 2 usage or input error, \
+            3 harness failure, 4 no regression seen but some cell judged by neither measure.
             """
     )
 
@@ -30,6 +32,17 @@ struct ABCommand: ParsableCommand {
         parsing: .unconditional,
         help: "A cell is flagged when its paired ratio's interval lies wholly beyond this fraction (default 0.01).")
     var threshold: Double = 0.01
+
+    @Option(
+        parsing: .unconditional,
+        help: "A cell's exact measures changed when either moved beyond this fraction (default 0.001).")
+    var exactThreshold: Double = ABGate.defaultExactThreshold
+
+    @Flag(help: "Skip the exact measures (instructions and simulated cycles under callgrind).")
+    var noExact = false
+
+    @Option(help: "A change made on purpose, listed as declared instead of failing: 'STRATEGY: why' or 'STRATEGY/PROFILE: why'.")
+    var declare: [String] = []
 
     @Option(help: "Results folder (holds runs/ and latest).")
     var out: String = "results"
@@ -48,6 +61,9 @@ struct ABCommand: ParsableCommand {
 
     func validate() throws {
         guard threshold >= 0 && threshold < 1 else { throw ValidationError("--threshold must be a fraction in [0, 1), got \(threshold)") }
+        guard exactThreshold >= 0 && exactThreshold < 1 else {
+            throw ValidationError("--exact-threshold must be a fraction in [0, 1), got \(exactThreshold)")
+        }
     }
 
     func run() throws {
@@ -59,6 +75,7 @@ struct ABCommand: ParsableCommand {
             throw UsageError("--baseline \(baseline) is not an executable file")
         }
         let tolerances = try loadTolerances(tolerances)
+        let declared = try declare.map(DeclaredChange.init(parsing:))
         let theirs = try BaselineBuild.strategyIDs(of: baselineTool)
         let ours = CommandLineTool.catalogue
         let shared = ours.filter { theirs.contains($0.id) }
@@ -81,6 +98,11 @@ struct ABCommand: ParsableCommand {
             plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
             countAllocations: !noCount, cold: sampling.cold)
         options.pairing = .baselineBuild(baselineTool)
+        options.countInstructions = !noExact && InstructionRegion.canCount
+        if !noExact && !options.countInstructions {
+            Terminal.status(
+                "note: no exact measures in this run (valgrind not found: apt-get install valgrind); the gate judges time alone")
+        }
         let outcome = try Runner(runPlan: plan, options: options).run()
         try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)
         let directory = outcome.folder, current = outcome.data
@@ -88,7 +110,8 @@ struct ABCommand: ParsableCommand {
         func judge(confirmation: RunData?) throws -> ABGate {
             try ABGate(
                 current: current, baseline: base, tolerances: tolerances, threshold: threshold,
-                onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs, confirmation: confirmation)
+                exactThreshold: exactThreshold, declared: declared, onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs,
+                confirmation: confirmation)
         }
         var gate = try judge(confirmation: nil)
         // The confirmation run: the flagged cells alone, in fresh processes, written under the run.

@@ -18,6 +18,8 @@ package struct CallgrindOutput: Equatable, Sendable {
         var inclusiveCost: Int
         /// How many times it was called from inside the counted region.
         var calls: Int
+        /// Its own simulated cycles (`SimulatedCycles`), with `--cache-sim=yes`; 0 without.
+        var selfCycles: Int = 0
     }
 
     /// One caller → callee edge, its calls merged.
@@ -31,6 +33,9 @@ package struct CallgrindOutput: Equatable, Sendable {
 
     /// The `summary:` (or `totals:`) line: every instruction collected.
     package var total: Int
+    /// Every simulated cycle collected (`SimulatedCycles` over the summary's events); nil when the
+    /// file has no cache simulation's events.
+    package var totalCycles: Int?
     /// Every function that ran or was called, most self cost first (then by symbol).
     var functions: [Function]
     /// Every edge between two different functions (a function calling itself is not an edge),
@@ -38,12 +43,15 @@ package struct CallgrindOutput: Equatable, Sendable {
     var calls: [Call]
 
     /// Parses the text of one callgrind output file (one part, as `--callgrind-out-file` writes
-    /// without dumps). Counts the first event (instructions, `Ir`).
+    /// without dumps). Counts the first event (instructions, `Ir`), and each function's simulated
+    /// cycles when the file has the cache simulation's events.
     package static func parse(_ text: String) throws -> CallgrindOutput {
         var names: [String: String] = [:]
         var objects: [String: String] = [:]
         var positionColumns = 1
         var total: Int?
+        var totalCycles: Int?
+        var cycles: SimulatedCycles?
         var object = "", function: String?, callee: String?, calleeObject: String?
         var pendingCall: (count: Int, callee: String, object: String)?
         var byName: [String: Function] = [:]
@@ -78,6 +86,9 @@ package struct CallgrindOutput: Equatable, Sendable {
                 } else {
                     byName[current]!.selfCost += cost
                     byName[current]!.inclusiveCost += cost
+                    if let cycles {
+                        byName[current]!.selfCycles += cycles.of(fields.dropFirst(positionColumns).map { Int($0) ?? 0 })
+                    }
                 }
                 continue
             }
@@ -98,8 +109,11 @@ package struct CallgrindOutput: Equatable, Sendable {
                 pendingCall = (count, record(name, object: calleeObject ?? object), calleeObject ?? object)
                 calleeObject = nil  // cob= names the object of the next call only
             case "positions": positionColumns = value.split(separator: " ").count
+            case "events": cycles = SimulatedCycles(events: value.split(separator: " ").map(String.init))
             case "summary", "totals":
+                let counts = value.split(separator: " ").map { Int($0) ?? 0 }
                 total = Int(value.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+                totalCycles = cycles?.of(counts)
             default: continue  // fl=, fi=, fe=, cfi=, events:, version:, desc: …
             }
         }
@@ -112,7 +126,7 @@ package struct CallgrindOutput: Equatable, Sendable {
             return clipped
         }
         return CallgrindOutput(
-            total: total,
+            total: total, totalCycles: totalCycles,
             functions: functions.sorted { ($0.selfCost, $1.symbol) > ($1.selfCost, $0.symbol) },
             calls: edges.values.sorted { ($0.caller, $0.callee) < ($1.caller, $1.callee) })
     }

@@ -16,10 +16,12 @@ package struct CostBreakdown: Equatable, Sendable {
         /// allocator's functions (`swift_allocObject` → `swift_slowAlloc` → `malloc`): see
         /// `AllocationSites`.
         package var allocations: Int = 0
+        /// Its own simulated cycles (`SimulatedCycles`); 0 where the pass simulated no caches.
+        package var selfCycles: Int = 0
 
         package init(
             name: String, object: String, category: String, selfInstructions: Int, inclusiveInstructions: Int, calls: Int,
-            allocations: Int = 0
+            allocations: Int = 0, selfCycles: Int = 0
         ) {
             self.name = name
             self.object = object
@@ -28,6 +30,7 @@ package struct CostBreakdown: Equatable, Sendable {
             self.inclusiveInstructions = inclusiveInstructions
             self.calls = calls
             self.allocations = allocations
+            self.selfCycles = selfCycles
         }
     }
 
@@ -36,6 +39,9 @@ package struct CostBreakdown: Equatable, Sendable {
 
     /// Every instruction of the decode: the sum of the functions' own.
     package var total: Int { functions.reduce(0) { $0 + $1.selfInstructions } }
+
+    /// Every simulated cycle of the decode (0 without the cache simulation).
+    package var cycles: Int { functions.reduce(0) { $0 + $1.selfCycles } }
 
     /// Self instructions by category id.
     package var byCategory: [String: Int] {
@@ -73,10 +79,11 @@ package struct CostBreakdown: Equatable, Sendable {
         var merged: [String: Function] = [:]
         for function in output.functions {
             let object = (function.object as NSString).lastPathComponent
-            // self, inclusive, calls, allocations: split by the shares, the rest in its own category.
+            // self, inclusive, calls, allocations, self cycles: split by the shares, the rest in its
+            // own category.
             let counts = [
                 Double(function.selfCost), Double(min(function.inclusiveCost, output.total)), Double(function.calls),
-                allocations[function.symbol] ?? 0,
+                allocations[function.symbol] ?? 0, Double(function.selfCycles),
             ]
             var remaining = counts.map { Int($0.rounded()) }
             var parts: [(category: String, counts: [Int])] = []
@@ -99,6 +106,7 @@ package struct CostBreakdown: Equatable, Sendable {
                 row.inclusiveInstructions += part[1]
                 row.calls += part[2]
                 row.allocations += part[3]
+                row.selfCycles += part[4]
                 merged[key] = row
             }
         }
@@ -108,6 +116,7 @@ package struct CostBreakdown: Equatable, Sendable {
             each.inclusiveInstructions = min(each.inclusiveInstructions, output.total) / max(decodes, 1)
             each.calls /= max(decodes, 1)
             each.allocations /= max(decodes, 1)
+            each.selfCycles /= max(decodes, 1)
             return each
         }
         // Functions with no instructions of their own are the frames that called into the counted

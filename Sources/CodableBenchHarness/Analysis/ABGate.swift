@@ -1,18 +1,31 @@
 import Foundation
 import CodableBenchCore
 
-/// The A/B gate: this build against a baseline build, both measured in one run (`ab`). Time is
-/// judged on each cell's paired ratio to the baseline build's worker; outcomes and the
-/// deterministic counts as `check` judges them (`Gate`, timing off).
+/// The A/B gate: this build against a baseline build, both measured in one run (`ab`). It decides
+/// on the exact measures first (instructions and simulated cycles per decode, the same on every
+/// run of a build, so a shared runner's noise cannot hide a change or invent one), then on time:
+/// each cell's paired ratio to the baseline build's worker. Outcomes and allocation counts as
+/// `check` judges them (`Gate`, timing off).
 ///
-/// A cell flagged slower is measured again, alone, in fresh processes (the confirmation run) and
-/// fails the gate only if that agrees. Over a catalogue of ~170 cells an unchanged build had a
-/// cell flagged in 3 of 5 quick runs (each interval excludes the threshold by chance now and
+/// A cell flagged slower in time is measured again, alone, in fresh processes (the confirmation
+/// run) and fails the gate only if that agrees. Over a catalogue of ~170 cells an unchanged build
+/// had a cell flagged in 3 of 5 quick runs (each interval excludes the threshold by chance now and
 /// then); two independent measurements that must both be wrong make that rare (0 of 5 with the
 /// confirmation), while a real slowdown shows in both.
 package struct ABGate {
-    /// A cell whose paired ratio to the baseline lies wholly beyond the threshold, with what the
-    /// confirmation run measured, if there was one.
+    /// Exact measures move by up to 0.03% where the code did not change (another strategy's code
+    /// moved the binary's layout: results/README.md, "`ab` run folders"); 0.3% is what the gate
+    /// must catch.
+    package static let defaultExactThreshold = 0.001
+
+    /// What the time check saw in a cell, at the threshold.
+    enum TimeVerdict: Equatable {
+        case slower, faster, within
+        /// The interval reaches both inside and beyond the threshold: too wide to judge.
+        case cannotTell
+    }
+
+    /// A cell's paired ratio to the baseline, with what the confirmation run measured, if any.
     package struct TimingFinding: Sendable {
         package let cell: CellKey
         let ratio: PairedRatio
@@ -22,50 +35,102 @@ package struct ABGate {
             "\(cell): wall time \(ratio.preciseText) of the baseline"
                 + (confirmation.map { "; measured again: \($0.preciseText)" } ?? "")
         }
+
+        func verdict(at threshold: Double) -> TimeVerdict {
+            if ratio.low > 1 + threshold { return .slower }
+            if ratio.high < 1 / (1 + threshold) { return .faster }
+            if ratio.low >= 1 / (1 + threshold) && ratio.high <= 1 + threshold { return .within }
+            return .cannotTell
+        }
     }
 
     package let slower: [TimingFinding]
     /// Flagged slower by the run, then not beyond the threshold when measured again (not failed).
     let notConfirmed: [TimingFinding]
     let faster: [TimingFinding]
+    /// Cells whose time interval was too wide to judge at the threshold.
+    let cannotTell: [TimingFinding]
+    /// Cells judged in time (within, slower or faster).
+    let judgedInTime: Int
+    /// Every cell measured exactly in both builds.
+    let exact: [ExactChange]
+    /// Beyond the exact threshold, up or down, not declared.
+    let exactIncreases: [ExactChange]
+    let exactDecreases: [ExactChange]
+    /// Flagged cells (exact or time) that the commit declared, and declarations that named no
+    /// flagged cell.
+    let declaredCells: [(cell: CellKey, reason: String)]
+    let unusedDeclarations: [DeclaredChange]
     let counts: Gate
     /// Cells measured in both builds, and strategies only one build has (listed, not failed).
     let cellsCompared: Int
     let onlyInCurrent: [String]
     let onlyInBaseline: [String]
     let threshold: Double
+    let exactThreshold: Double
     /// How much of this build's sampling the machine spent in its slow state (nil: no samples).
     let slowState: SlowState?
 
-    /// Exit status as `check`: 0 pass, 1 regression.
-    package var exitStatus: Int32 { slower.isEmpty && counts.regressions.isEmpty ? 0 : 1 }
+    /// Cells that neither measure could judge: time too wide and no exact measure.
+    var undecided: [CellKey] {
+        let measured = Set(exact.map(\.cell))
+        return cannotTell.map(\.cell).filter { !measured.contains($0) }
+    }
 
-    /// `threshold`: a cell is slower when its ratio's whole interval lies above 1 + threshold,
-    /// faster when it lies below 1 / (1 + threshold).
+    /// 0 pass; 1 a regression (exact, confirmed in time, or in outcomes and counts) not declared;
+    /// 4 no regression seen, but some cell could be judged by neither measure.
+    package var exitStatus: Int32 {
+        if !slower.isEmpty || !exactIncreases.isEmpty || !counts.regressions.isEmpty { return 1 }
+        return undecided.isEmpty ? 0 : 4
+    }
+
+    /// `threshold`: a cell is slower in time when its ratio's whole interval lies above
+    /// 1 + threshold, faster when it lies below 1 / (1 + threshold). `exactThreshold`: an exact
+    /// measure changed when it moved by more than this fraction.
     /// `confirmation`: the run that measured the flagged cells again (nil: none was made). A
     /// flagged cell the confirmation has no ratio for (its workers failed) stays flagged.
     package init(
         current: RunData, baseline: RunData, tolerances: GateTolerances, threshold: Double,
+        exactThreshold: Double = defaultExactThreshold, declared: [DeclaredChange] = [],
         onlyInCurrent: [String] = [], onlyInBaseline: [String] = [], confirmation: RunData? = nil
     ) throws {
         var untimed = tolerances
         untimed.timing.enabled = false
+        // The exact measures are judged below, at their own threshold.
+        untimed.deterministic[Metric.instructions.rawValue] = nil
+        untimed.deterministic[Metric.simulatedCycles.rawValue] = nil
         counts = try Gate(baseline: baseline, current: current, tolerances: untimed)
+        func isDeclared(_ cell: CellKey) -> Bool { declared.contains { $0.covers(cell) } }
+
+        exact = ExactChange.changes(current: current, baseline: baseline)
+        let exactFlagged = exact.filter { abs($0.instructions.change) > exactThreshold || abs($0.cycles?.change ?? 0) > exactThreshold }
+        exactIncreases = exactFlagged.filter { $0.largestChange > 0 && !isDeclared($0.cell) }
+        exactDecreases = exactFlagged.filter { $0.largestChange < 0 && !isDeclared($0.cell) }
+
         let findings = Self.ratios(in: current).sorted { $0.cell < $1.cell }
         let again = Dictionary(
             (confirmation.map(Self.ratios) ?? []).map { ($0.cell, $0.ratio) }, uniquingKeysWith: { first, _ in first })
-        let flagged = findings.filter { $0.ratio.low > 1 + threshold }.map { finding in
+        let flagged = findings.filter { $0.verdict(at: threshold) == .slower }.map { finding in
             var measuredAgain = finding
             measuredAgain.confirmation = again[finding.cell]
             return measuredAgain
         }
-        slower = flagged.filter { $0.confirmation.map { $0.low > 1 + threshold } ?? true }
+        let confirmed = flagged.filter { $0.confirmation.map { $0.low > 1 + threshold } ?? true }
+        slower = confirmed.filter { !isDeclared($0.cell) }
         notConfirmed = flagged.filter { $0.confirmation.map { $0.low <= 1 + threshold } ?? false }
-        faster = findings.filter { $0.ratio.high < 1 / (1 + threshold) }
+        faster = findings.filter { $0.verdict(at: threshold) == .faster }
+        cannotTell = findings.filter { $0.verdict(at: threshold) == .cannotTell }
+        judgedInTime = findings.count - cannotTell.count
+
+        let declaredFlags = Set(exactFlagged.map(\.cell) + confirmed.map(\.cell)).filter(isDeclared).sorted()
+        declaredCells = declaredFlags.map { cell in (cell, declared.first { $0.covers(cell) }!.reason) }
+        unusedDeclarations = declared.filter { declaration in !declaredFlags.contains(where: declaration.covers) }
+
         cellsCompared = Set(current.rows.map(\.key)).intersection(baseline.rows.map(\.key)).count
         self.onlyInCurrent = onlyInCurrent
         self.onlyInBaseline = onlyInBaseline
         self.threshold = threshold
+        self.exactThreshold = exactThreshold
         slowState = current.slowState
     }
 
@@ -73,40 +138,5 @@ package struct ABGate {
     static func ratios(in run: RunData) -> [TimingFinding] {
         run.allRatios.filter { $0.yardstick == RatioRow.baselineYardstick }
             .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
-    }
-
-    /// After a high slow-state share: what it means for this gate.
-    static let slowStateAdvice =
-        ": intervals are wider than in a steadier run, so a small change is less likely to be seen; "
-        + "run again when the machine is steadier if the verdict matters."
-
-    /// A summary that fits a pull-request comment.
-    package func markdown(provenance: Provenance) -> String {
-        let percent = String(format: "%g%%", threshold * 100)
-        var out = [
-            "## CodableBench A/B: \(exitStatus == 0 ? "passed" : "regression")", "",
-            "\(cellsCompared) cells, each measured by the baseline build's worker and this build's in lockstep "
-                + "(\(provenance.os), \(provenance.swiftVersion), commit \(provenance.gitCommit.prefix(12))). "
-                + "A cell is slower or faster when its paired ratio's 95% interval lies wholly beyond ±\(percent); "
-                + "a slower cell is measured again in fresh processes and fails only if that confirms it. "
-                + "Outcomes and allocation counts must match (tolerances as `check`)."
-                + (slowState.map { " The machine ran in \($0.text)" + ($0.isHigh ? Self.slowStateAdvice : ".") } ?? ""),
-            "",
-        ]
-        func section(_ title: String, _ lines: [String]) {
-            guard !lines.isEmpty else { return }
-            out += ["### \(title)", ""] + lines.map { "- \($0)" } + [""]
-        }
-        section("Slower", slower.map(\.line))
-        section("Regressions in outcomes and counts", counts.regressions.map(\.line))
-        section("Not confirmed (slower at first, within ±\(percent) when measured again; not failed)", notConfirmed.map(\.line))
-        section("Faster", faster.map(\.line))
-        section("Fewer allocations", counts.improvements.map(\.line))
-        section("Only in this build (not compared)", onlyInCurrent)
-        section("Only in the baseline build (not compared)", onlyInBaseline)
-        if slower.isEmpty && faster.isEmpty && counts.regressions.isEmpty && counts.improvements.isEmpty {
-            out += ["No cell changed beyond ±\(percent) in time, and no outcome or count changed.", ""]
-        }
-        return out.joined(separator: "\n")
     }
 }

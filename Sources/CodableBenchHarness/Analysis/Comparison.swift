@@ -96,6 +96,10 @@ package struct Comparison {
             for row in before
             where (row.metric.isDeterministic || row.metric.isTiming)
                 && (compareCounts || !row.metric.isAllocation)
+                // A count the tolerances do not name is not compared (`ab` judges instructions and
+                // simulated cycles itself, at its own threshold).
+                && (!row.metric.isDeterministic
+                    || tolerances.tolerance(for: row.metric, approximate: approximate && row.metric.isAllocation) != nil)
                 && !(approximate && row.metric.isAllocation && tolerances.tolerance(for: row.metric, approximate: true) == nil)
             {
                 guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }

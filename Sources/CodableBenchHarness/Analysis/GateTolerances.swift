@@ -82,7 +82,7 @@ extension Metric {
     /// Counts that are exact and repeatable: gated tightly.
     var isDeterministic: Bool {
         switch self {
-        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions: return true
+        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions, .simulatedCycles: return true
         default: return false
         }
     }

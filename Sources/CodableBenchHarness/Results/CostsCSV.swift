@@ -15,7 +15,7 @@ package struct CostRow: Equatable, Sendable {
 package enum CostsCSV {
     static let columns = [
         "run_id", "group", "strategy", "profile", "category", "function", "object", "self_instructions",
-        "inclusive_instructions", "calls", "allocations",
+        "inclusive_instructions", "calls", "allocations", "self_cycles",
     ]
     static var header: String { CSVFormat.line(columns) }
 
@@ -31,18 +31,19 @@ package enum CostsCSV {
         return CSVFormat.line([
             row.runID, row.group, row.strategy, row.profile, function.category, function.name, function.object,
             "\(function.selfInstructions)", "\(function.inclusiveInstructions)", "\(function.calls)",
-            "\(function.allocations)",
+            "\(function.allocations)", "\(function.selfCycles)",
         ])
     }
 
     static func read(_ file: URL) throws -> [CostRow] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns else {
+        // Files before simulated cycles end at `allocations`.
+        guard header == columns || header == Array(columns.dropLast()) else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench costs file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             guard let selfInstructions = Int(f[7]), let inclusive = Int(f[8]), let calls = Int(f[9]),
-                let allocations = Int(f[10])
+                let allocations = Int(f[10]), let selfCycles = f.count > 11 ? Int(f[11]) : 0
             else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): counts are not whole numbers")
             }
@@ -50,7 +51,7 @@ package enum CostsCSV {
                 runID: f[0], group: f[1], strategy: f[2], profile: f[3],
                 function: CostBreakdown.Function(
                     name: f[5], object: f[6], category: f[4], selfInstructions: selfInstructions,
-                    inclusiveInstructions: inclusive, calls: calls, allocations: allocations))
+                    inclusiveInstructions: inclusive, calls: calls, allocations: allocations, selfCycles: selfCycles))
         }
     }
 

@@ -10,6 +10,8 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
     case peakHeapBytes = "peak_heap_bytes"
     /// Instructions per decode under callgrind (`--instructions`).
     case instructions
+    /// Simulated cycles per decode: callgrind's cache simulation weighted (`SimulatedCycles`).
+    case simulatedCycles = "simulated_cycles"
     /// The row of a cell that has no measurements (it did not end `ok`).
     case none
 
@@ -17,7 +19,7 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
         switch self {
         case .wallTime, .cpuTime: return "ns"
         case .throughput: return "MB/s"
-        case .allocations, .instructions: return "count"
+        case .allocations, .instructions, .simulatedCycles: return "count"
         case .allocatedBytes, .peakHeapBytes: return "bytes"
         case .none: return ""
         }

@@ -29,6 +29,8 @@ struct CellResult {
     var allocations: [AllocationCount]?
     /// Instructions per decode from the callgrind pass, when requested.
     var instructions: Int? = nil
+    /// Simulated cycles per decode from the same pass (callgrind's cache simulation).
+    var simulatedCycles: Int? = nil
 
     var expectedOutcome: Outcome { cell.strategy.expectedOutcome(on: cell.source) }
 
@@ -72,6 +74,9 @@ struct CellResult {
         }
         if let instructions {
             rows.append(row(.instructions, forks: [[Double(instructions)]])!)
+        }
+        if let simulatedCycles {
+            rows.append(row(.simulatedCycles, forks: [[Double(simulatedCycles)]])!)
         }
         if rows.isEmpty {
             rows.append(

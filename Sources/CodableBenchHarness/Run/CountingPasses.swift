@@ -93,12 +93,12 @@ struct CountingPasses {
     }
 
     /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic
-    /// hashing (without it counts spread by ~0.2% run to run): instructions per decode and where
-    /// they went. Symbols are written mangled (`--demangle=no`) and demangled by `SymbolName`, so
+    /// hashing (without it counts spread by ~0.2% run to run): instructions and simulated cycles
+    /// (its cache simulation, `SimulatedCycles`) per decode and where they went. Symbols are written mangled (`--demangle=no`) and demangled by `SymbolName`, so
     /// Swift and C++ names read the same way whatever valgrind's own demangler knows. Only cells
     /// the lockstep verified come here, so the worker skips verifying again: under callgrind it
     /// would cost two more decodes (the strategy's and the reference's) for every cell.
-    func instructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
+    func instructions(_ state: CellState) throws -> ExactCount? {
         switch instructionCounter {
         case nil: return nil
         case .retired: return try retiredInstructions(state)
@@ -111,7 +111,7 @@ struct CountingPasses {
 
     /// The first decode of a fresh process under callgrind (`--cold --instructions`): the payload
     /// from the parent's file, so that nothing decodes JSON before it. Nil without callgrind.
-    func firstDecodeInstructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
+    func firstDecodeInstructions(_ state: CellState) throws -> ExactCount? {
         guard case .callgrind(let valgrind, let categories) = instructionCounter else { return nil }
         return try instructions(
             state, arguments: state.verifiedArguments + ["--pass", "cold-instructions"], valgrind: valgrind,
@@ -120,38 +120,38 @@ struct CountingPasses {
 
     /// The instructions pass without callgrind: the worker reads the CPU's counter around its
     /// decodes; no breakdown (an empty one, which writes no costs.csv rows).
-    private func retiredInstructions(_ state: CellState) throws -> (total: Int, breakdown: CostBreakdown)? {
+    private func retiredInstructions(_ state: CellState) throws -> ExactCount? {
         let exit = try launcher(state).start(arguments: state.arguments + ["--pass", "instructions", "--verified"])
         guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
             let perDecode = report.retiredInstructions
         else { return nil }
-        return (perDecode, CostBreakdown(functions: []))
+        return ExactCount(instructions: perDecode, simulatedCycles: nil, breakdown: CostBreakdown(functions: []))
     }
 
     private func instructions(
         _ state: CellState, arguments: [String], valgrind: String, categories: CostCategories
-    ) throws -> (total: Int, breakdown: CostBreakdown)? {
+    ) throws -> ExactCount? {
         let folder = try ScratchSpace.folder("callgrind")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("callgrind.out")
         // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
         // changes every run, and getenv's scans inside the decode would count differently.
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        // This build switches instrumentation on around the decode (`InstructionRegion`); another
-        // build (`ab`'s baseline) may not, so it is watched from the start: its total is the same,
-        // its call counts include the warm-up's (only this build's breakdown is written).
-        let instrumentFromStart = state.isBaseline || !InstructionRegion.controlsInstrumentation
+        // Each build of this project switches instrumentation on around its counted decode
+        // (`InstructionRegion`), `ab`'s baseline too, and both are watched alike: the simulated
+        // caches start empty at the decode (its compulsory misses count), the same in either build.
+        let instrumentFromStart = !InstructionRegion.controlsInstrumentation
         let wrapper =
             WorkerLauncher.isolatedEnvironment(["SWIFT_DETERMINISTIC_HASHING": "1"], path: path) + [
                 valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
                 "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
-            ]
+            ] + SimulatedCycles.callgrindOptions
         let slowLauncher = launcher(state).withTimeout(launcher(state).timeoutSeconds * 20)
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(
                 arguments: arguments,
-                environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper)
+                environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper, fixedLengthPaths: true)
         } catch {
             throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
         }
@@ -161,10 +161,9 @@ struct CountingPasses {
             let callgrind = try? CallgrindOutput.parse(text)
         else { return nil }
         let executable = (state.executable ?? WorkerLauncher.currentExecutable()).path
-        return (
-            callgrind.total / decodes,
-            CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories)
-        )
+        return ExactCount(
+            instructions: callgrind.total / decodes, simulatedCycles: callgrind.totalCycles.map { $0 / decodes },
+            breakdown: CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories))
     }
 
 }

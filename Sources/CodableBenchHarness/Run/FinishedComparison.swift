@@ -8,7 +8,7 @@ struct FinishedComparison {
     /// Per member, its counting pass (nil: not counted).
     let allocations: [Result<CountedAllocations?, Error>]
     /// Per member, its instruction pass (nil: none asked for, or not measured).
-    let instructions: [InterleavedSampling.InstructionCount?]?
+    let instructions: [ExactCount?]?
     let countsInstructions: Bool
 
     /// Records every member's rows; returns this build's results (`ab`'s baseline rows are not).
@@ -35,12 +35,13 @@ struct FinishedComparison {
             result.allocations = allocations[member]
             if result.verdict.outcome.isMeasured, countsInstructions {
                 let counted = instructions?[member] ?? nil
-                result.instructions = counted?.total
-                if let counted, !state.isBaseline, !counted.breakdown.functions.isEmpty {
+                result.instructions = counted?.instructions
+                result.simulatedCycles = counted?.simulatedCycles
+                if let counted, !counted.breakdown.functions.isEmpty {
                     try record.record(
                         costs: CostsCSV.rows(
                             runID: record.folder.runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
-                            profile: profile, counted.breakdown))
+                            profile: profile, counted.breakdown), isBaseline: state.isBaseline)
                 }
                 if result.instructions == nil {
                     log(

@@ -6,7 +6,6 @@ import CodableBenchCore
 /// one samples), the counting passes beside them (`BackgroundPasses`), and each comparison's rows
 /// recorded (`RunRecord`) as soon as it and its counting passes are done.
 final class InterleavedSampling {
-    typealias InstructionCount = (total: Int, breakdown: CostBreakdown)
 
     /// What the sampling needs of its run.
     struct Setup {
@@ -44,7 +43,7 @@ final class InterleavedSampling {
     /// with 8, 79% and 4,391 (1 generation ahead, taken in order: 58%, 3,426).
     static let generationsInFlight = 5
     private var inFlight: [(index: Int, launch: LockstepComparison.Launch)] = []
-    private var instructionCounts: [Int: [InstructionCount?]] = [:]
+    private var instructionCounts: [Int: [ExactCount?]] = [:]
     /// Time in the instruction pass, which the timing budget leaves out: with `--instructions`
     /// the timings get the same budget as without.
     private var instructionSeconds = 0.0
@@ -199,7 +198,7 @@ final class InterleavedSampling {
         let comparison = lockstep[index]
         let members = comparison.members, verdicts = comparison.result.verdicts
         let measured = members.indices.filter { verdicts[$0].outcome.isMeasured }
-        var counted: [InstructionCount?] = members.map { _ in nil }
+        var counted: [ExactCount?] = members.map { _ in nil }
         if setup.passes.instructionCounter != nil {
             let passStart = Date()
             let counts = try CountingPasses.onePerCore(measured.map { members[$0] }, setup.passes.instructions)

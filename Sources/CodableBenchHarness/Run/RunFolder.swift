@@ -19,6 +19,7 @@ package struct RunFolder {
     var baselineDirectory: URL { directory.appendingPathComponent("baseline") }
     var baselineResults: URL { baselineDirectory.appendingPathComponent("results.csv") }
     var baselineSamples: URL { baselineDirectory.appendingPathComponent("samples.csv") }
+    var baselineCosts: URL { baselineDirectory.appendingPathComponent("costs.csv") }
 
     /// Creates the folder with the headers of results.csv and samples.csv, and points `latest` at it.
     static func create(runID: String, in resultsDirectory: URL) throws -> RunFolder {

@@ -12,6 +12,7 @@ final class RunRecord {
     private var baselineSamples: [SampleRow] = []
     private var ratios: [RatioRow] = []
     private var costs: [CostRow] = []
+    private var baselineCosts: [CostRow] = []
     /// The cold rows so far (the cold pass's stopping rule reads them).
     private(set) var cold: [ColdRow] = []
     private var coldAllocations: [ColdAllocationRow] = []
@@ -41,9 +42,10 @@ final class RunRecord {
         ratios += rows
     }
 
-    func record(costs rows: [CostRow]) throws {
-        try folder.append(rows.map(CostsCSV.line).joined(), to: folder.costs)
-        costs += rows
+    /// Where each decode's instructions went; `ab`'s baseline build's in its own folder.
+    func record(costs rows: [CostRow], isBaseline: Bool = false) throws {
+        try folder.append(rows.map(CostsCSV.line).joined(), to: isBaseline ? folder.baselineCosts : folder.costs)
+        if isBaseline { baselineCosts += rows } else { costs += rows }
     }
 
     /// The cold pass's rows (headers written by the caller with the first).
@@ -73,7 +75,9 @@ final class RunRecord {
 
     /// `ab`: the baseline build's rows, as `RunData.load` reads them from `baseline/`.
     var baselineData: RunData {
-        RunData(source: folder.baselineResults, rows: baselineResults, sampleRows: baselineSamples, ratios: [], costs: [])
+        RunData(
+            source: folder.baselineResults, rows: baselineResults, sampleRows: baselineSamples, ratios: [],
+            costs: baselineCosts)
     }
 
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).

@@ -85,7 +85,10 @@ package struct Runner {
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
-        if options.pairing.keepsBaselineRows { try folder.createBaseline() }
+        if options.pairing.keepsBaselineRows {
+            try folder.createBaseline()
+            if case .callgrind = passes.instructionCounter { try folder.append(CostsCSV.header, to: folder.baselineCosts) }
+        }
         log(
             "run \(folder.runID): \(runPlan.cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
                 + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")

@@ -27,22 +27,25 @@ struct WorkerLauncher {
     static func currentExecutable() -> URL { CurrentExecutable.url }
 
     /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
-    /// which the worker's own command line follows.
+    /// which the worker's own command line follows. `fixedLengthPaths`: the executable's and the
+    /// report's paths are written with the same length in every run (`FixedLengthPath`), so that
+    /// the worker's argument strings allocate alike (the exact pass).
     func launch(
         arguments: [String], environment extra: [String: String] = [:],
-        wrapper: [String] = []
+        wrapper: [String] = [], fixedLengthPaths: Bool = false
     ) throws -> WorkerExit {
         let scratch = try ScratchSpace.folder("worker")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let reportFile = scratch.appendingPathComponent("report.json")
         let stderrFile = scratch.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let path: (URL) -> String = fixedLengthPaths ? { FixedLengthPath.padded($0.path) } : { $0.path }
 
         let process = Process()
-        let workerArguments = ["worker", "--report", reportFile.path] + arguments
+        let workerArguments = ["worker", "--report", path(reportFile)] + arguments
         if let tool = wrapper.first {
             process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + workerArguments
+            process.arguments = Array(wrapper.dropFirst()) + [path(executable)] + workerArguments
         } else {
             process.executableURL = executable
             process.arguments = workerArguments
