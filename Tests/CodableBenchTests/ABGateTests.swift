@@ -58,25 +58,30 @@ struct ABGateTests {
         let gate = try Self.gate(
             [
                 Self.cell("a", Self.ratio(1.03, 1.02, 1.04)),  // slower
-                Self.cell("b", Self.ratio(1.02, 1.005, 1.035)),  // straddles 1.01: not flagged
+                Self.cell("b", Self.ratio(1.02, 1.005, 1.035)),  // straddles 1.01: cannot tell
                 Self.cell("c", Self.ratio(0.95, 0.94, 0.96)),  // faster
                 Self.cell("d", Self.ratio(1.0, 0.99, 1.01)),
             ], baseline: base)
         #expect(gate.slower.map(\.cell.strategy) == ["a"])
         #expect(gate.faster.map(\.cell.strategy) == ["c"])
+        #expect(gate.cannotTell.map(\.cell.strategy) == ["b"])
         #expect(gate.exitStatus == 1 && gate.cellsCompared == 4)
         let md = gate.markdown(provenance: SyntheticRuns.provenance)
         #expect(md.hasPrefix("## CodableBench A/B: regression"))
-        #expect(md.contains("### Slower\n\n- a on small: wall time 1.030× (1.020–1.040) of the baseline"))
-        #expect(md.contains("### Faster\n\n- c on small") && md.contains("### Only in this build (not compared)\n\n- new-strategy"))
+        #expect(md.contains("### Slower in time (confirmed)\n\n- a on small: wall time 1.030× (1.020–1.040) of the baseline"))
+        #expect(md.contains("### Faster in time\n\n- c on small") && md.contains("### Only in this build (not compared)\n\n- new-strategy"))
+        #expect(md.contains("Time: 3 of 4 cells judged at ±1%; 1 could not be told apart at ±1%"), "\(md)")
     }
 
     @Test func equalBuildsPassAndCountsAreGatedExactly() throws {
         let base = [Self.cell("a", nil), Self.cell("b", nil)]
         let same = try Self.gate(
             [Self.cell("a", Self.ratio(1.0, 0.99, 1.01)), Self.cell("b", Self.ratio(1.0, 0.98, 1.02))], baseline: base)
-        #expect(same.exitStatus == 0 && same.slower.isEmpty && same.counts.regressions.isEmpty)
-        #expect(same.markdown(provenance: SyntheticRuns.provenance).contains("No cell changed beyond ±1% in time"))
+        #expect(same.exitStatus == 4 && same.slower.isEmpty && same.counts.regressions.isEmpty)
+        let text = same.markdown(provenance: SyntheticRuns.provenance)
+        #expect(text.contains("Exact measures: not measured in this run"), "\(text)")
+        // b's interval reaches 1.02: too wide for ±1%, and with no exact measure it is judged by neither.
+        #expect(text.contains("Time: 1 of 2 cells judged at ±1%; 1 could not be told apart") && !text.contains("No cell changed"))
         // One more allocation per element: 30 articles, +1% of 3000, beyond the 0.5% tolerance.
         let more = try Self.gate([Self.cell("a", Self.ratio(1.0, 0.99, 1.01), allocations: 3_030), Self.cell("b", nil)], baseline: base)
         #expect(more.exitStatus == 1 && more.slower.isEmpty)

@@ -18,6 +18,7 @@ enum SyntheticRuns {
         var allocations: Double = 3_000
         var allocatedBytes: Double = 700_000
         var instructions: Double? = nil
+        var cycles: Double? = nil
         /// Wall time samples (ns); the summary is computed from them.
         var wall: [Double] = (0..<20).map { 1_000_000 + Double($0 % 5) * 1_000 }
         /// The paired ratio on the wall-time row, against `ratioTo`.
@@ -54,6 +55,7 @@ enum SyntheticRuns {
                 row(.allocations, [spec.allocations, spec.allocations]),
                 row(.allocatedBytes, [spec.allocatedBytes]),
             ] + (spec.instructions.map { [row(.instructions, [$0])] } ?? [])
+                + (spec.cycles.map { [row(.simulatedCycles, [$0])] } ?? [])
         }
     }
 

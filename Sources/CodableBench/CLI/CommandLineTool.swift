@@ -74,7 +74,8 @@ struct BenchmarksCommand: ParsableCommand {
         commandName: "benchmarks",
         abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
         discussion: """
-            Exit status: 0 success, 1 regression (check, ab), 2 usage or input error, 3 harness failure; \
+            Exit status: 0 success, 1 regression (check, ab), 2 usage or input error, 3 harness failure, \
+            4 ab judged some cell by neither its exact measures nor time; \
             ended by the signal after Ctrl-C, SIGTERM or SIGHUP (130, 143, 129 in a shell).
             """,
         version: Provenance.harnessVersion,

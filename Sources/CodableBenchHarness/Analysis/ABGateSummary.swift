@@ -24,7 +24,8 @@ extension ABGate {
             "\(cellsCompared) cells, each measured by the baseline build's worker and this build's "
                 + "(\(provenance.os), \(provenance.swiftVersion), commit \(provenance.gitCommit.prefix(12))). "
                 + "First the exact measures, the same on every run of a build: instructions and simulated cycles "
-                + "per decode (callgrind; caches \(SimulatedCycles.geometry)); a cell changed when either moved "
+                + "per decode (callgrind; caches \(SimulatedCycles.geometry)), leaving out the Swift runtime's "
+                + "hash-map probes, which follow the binary's layout; a cell changed when either moved "
                 + "beyond ±\(exactPercent). Then time, paired in lockstep: a cell is slower or faster when its ratio's "
                 + "95% interval lies wholly beyond ±\(percent), and a slower cell is measured again in fresh processes "
                 + "and fails only if that confirms it. Outcomes and allocation counts must match (tolerances as `check`)."
@@ -95,6 +96,11 @@ extension ABGate {
             list.prefix(count).map { shift in
                 "\(shift.name) \(signed(shift.instructions)) instructions, \(signed(shift.cycles)) cycles"
             }.joined(separator: "; ")
+        }
+        if let leftOut = change.leftOut, leftOut.instructions != 0 || leftOut.cycles != 0 {
+            line +=
+                "\n  left out: the runtime's hash-map probes, which follow the binary's layout: "
+                + "\(signed(leftOut.instructions)) instructions, \(signed(leftOut.cycles)) cycles"
         }
         if !change.categories.isEmpty {
             line += "\n  by category: " + shifts(change.categories, count: 3)
