@@ -61,3 +61,17 @@ struct JSONDocumentParserTests {
                 == .object(["id": .int(505874924095815681), "ratio": .double(0.5)]))
     }
 }
+
+/// The parser's UTF-8 check on macOS 14, where `String(validating:as:)` does not exist yet: it must
+/// agree with it (run here on Linux, where both exist).
+@Suite("UTF-8 validation before macOS 15")
+struct UTF8ValidationTests {
+    @Test(
+        arguments: [
+            [0x61, 0x62], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBB, 0xBF, 0x61],  // valid, a BOM kept
+            [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80],  // invalid
+        ] as [[UInt8]])
+    func theFallbackAgreesWithTheStandardLibrary(bytes: [UInt8]) {
+        #expect(JSONDocumentParser.decodedIfValid(bytes) == String(validating: bytes, as: UTF8.self))
+    }
+}

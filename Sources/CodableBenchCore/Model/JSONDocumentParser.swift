@@ -99,6 +99,23 @@ struct JSONDocumentParser {
         }
     }
 
+    /// The string `bytes` spell, nil when they are not valid UTF-8. `String(validating:as:)`
+    /// (SE-0405) is in the standard library from macOS 15 only, and the package declares macOS 14:
+    /// before it, decoding replaces each invalid sequence with U+FFFD, so valid bytes are exactly
+    /// those that come back unchanged.
+    static func validUTF8(_ bytes: [UInt8]) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        return decodedIfValid(bytes)
+    }
+
+    /// The same answer through API of every version: decoding replaces what is not UTF-8.
+    static func decodedIfValid(_ bytes: [UInt8]) -> String? {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+    }
+
     private mutating func string() throws -> String {
         index += 1
         var utf8: [UInt8] = []
@@ -108,7 +125,7 @@ struct JSONDocumentParser {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                guard let text = Self.validUTF8(utf8) else { throw error("invalid UTF-8 in a string") }
                 return text
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw error("unterminated escape") }
