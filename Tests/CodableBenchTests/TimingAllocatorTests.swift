@@ -22,7 +22,9 @@ struct TimingAllocatorTests {
 
     @Test(.enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
     func jemallocIsPreloaded() throws {
-        #expect(try TimingAllocator.jemalloc.environment(inherited: [:]) == ["LD_PRELOAD": JemallocCounter.libraryPath()!])
+        // macOS preloads through dyld's variable; Linux, and darwin-sim on Linux's loader, through ld.so's.
+        let variable = Platform.current.kind == .darwin ? "DYLD_INSERT_LIBRARIES" : "LD_PRELOAD"
+        #expect(try TimingAllocator.jemalloc.environment(inherited: [:]) == [variable: JemallocCounter.libraryPath()!])
     }
 
     /// The default is what rows record; it must be one the `--allocator` option accepts.
