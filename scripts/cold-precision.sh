@@ -14,10 +14,10 @@ shift || true
 swift build -c release --product benchmarks >/dev/null
 out=$(mktemp -d)
 for i in $(seq 1 "$runs"); do
-  start=$(date +%s%N)
+  start=$(python3 -c 'import time; print(time.time_ns())')
   .build/release/benchmarks run --quick --cold --group synthesized-vs-handwritten --group dictionary-path \
     --profile small --out "$out/$i" "$@" >"$out/$i.out" 2>"$out/$i.log"
-  end=$(date +%s%N)
+  end=$(python3 -c 'import time; print(time.time_ns())')
   echo "$i $(( (end - start) / 1000000 ))" >> "$out/seconds"
 done
 python3 - "$out" "$runs" <<'PY'

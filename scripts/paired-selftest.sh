@@ -21,10 +21,10 @@ shift || true
 swift build -c release --product benchmarks >/dev/null
 out=$(mktemp -d)
 for i in $(seq 1 "$runs"); do
-  start=$(date +%s%N)
+  start=$(python3 -c 'import time; print(time.time_ns())')
   .build/release/benchmarks run --no-count --strategy paired-reference --strategy paired-copy \
     --strategy paired-3-percent --out "$out/$i" --budget 8 --precision 0.005 "$@" >/dev/null 2>"$out/$i.log"
-  end=$(date +%s%N)
+  end=$(python3 -c 'import time; print(time.time_ns())')
   echo "$i $(( (end - start) / 1000000 ))" >> "$out/seconds"
 done
 python3 - "$out" "$runs" <<'PY'

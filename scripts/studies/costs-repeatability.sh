@@ -14,10 +14,10 @@ for file in Data/profiles/*-small.json Data/profiles/small.json; do
 done
 out=$(mktemp -d)
 for i in 1 2; do
-  start=$(date +%s%N)
+  start=$(python3 -c 'import time; print(time.time_ns())')
   .build/release/benchmarks run --quick --no-count --instructions "${profiles[@]}" --out "$out/$i" "$@" \
     >/dev/null 2>"$out/$i.log"
-  end=$(date +%s%N)
+  end=$(python3 -c 'import time; print(time.time_ns())')
   echo "run $i: $(( (end - start) / 1000000000 )) s, $(($(wc -l < "$out/$i/latest/costs.csv") - 1)) costs.csv rows"
   grep -q "Where the instructions go" "$out/$i/latest/report.md"
   grep -q "instructions per decode by category (callgrind)" "$out/$i/latest/report.html"

@@ -16,9 +16,9 @@ timed_run() {
   local name=$1
   shift
   local start end
-  start=$(date +%s%N)
+  start=$(python3 -c 'import time; print(time.time_ns())')
   .build/release/benchmarks run --corpus-dir ../shared/corpora --out "$out/$name" "$@" >"$out/$name.log" 2>&1
-  end=$(date +%s%N)
+  end=$(python3 -c 'import time; print(time.time_ns())')
   echo "$name: $(((end - start) / 1000000)) ms wall clock ($*)"
 }
 timed_run first
