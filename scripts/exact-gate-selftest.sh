@@ -3,8 +3,8 @@
 # this checkout, each one planted change, and runs the gate (this checkout's build as the baseline,
 # the variant as the build under test) RUNS times each, printing exit statuses and flagged cells.
 #   scripts/exact-gate-selftest.sh [RUNS] [VARIANT…]
-# Variants: comment (a comment in handwritten's model), instructions (+0.3% instructions in
-# handwritten's decode), cache (reads that miss the cache in handwritten's decode, few instructions),
+# Variants: comment (a comment in handwritten's model), instructions (work once per decode in
+# handwritten's feed: about +38k instructions, +0.3% of a decode on small, +0.03% on medium), cache (reads that miss the cache in handwritten's decode, few instructions),
 # other-group (a lossy-arrays strategy's decode changed: none of the gated cells may be flagged).
 # Takes about 2 minutes a run plus an incremental build per variant. A study, not a test: CI does
 # not run it; its figures are in results/README.md.
@@ -38,7 +38,7 @@ plant() {
       cat >>"$model" <<'EOF'
 
 nonisolated(unsafe) var plantedSink = 0
-nonisolated(unsafe) var plantedSteps = 140_000.0
+nonisolated(unsafe) var plantedSteps = 17_000.0
 /// 64 MiB, read at scattered places: each read misses every cache.
 nonisolated(unsafe) var plantedBuffer = [UInt8](repeating: 1, count: 1 << 26)
 EOF
@@ -62,7 +62,7 @@ for variant in "${variants[@]}"; do
     "$root/scratch/release/benchmarks" ab --baseline "$baseline" --quick --group synthesized-vs-handwritten \
       --group key-mapping --threshold 0.05 --no-count --out "$out" >/dev/null 2>&1 || status=$?
     echo "$variant run $run: exit $status; $(grep -m1 '^Exact measures' "$out/latest/ab.md" | cut -c1-160)"
-    sed -n '/^### More instructions/,/^### /p' "$out/latest/ab.md" | grep -E '^- |by function' | cut -c1-220
+    sed -n '/^### More instructions/,/^### /p' "$out/latest/ab.md" | { grep -E '^- |by function' || true; } | cut -c1-220
     rm -rf "$out"
   done
 done

@@ -60,7 +60,7 @@ struct ABGateTests {
                 Self.cell("a", Self.ratio(1.03, 1.02, 1.04)),  // slower
                 Self.cell("b", Self.ratio(1.02, 1.005, 1.035)),  // straddles 1.01: cannot tell
                 Self.cell("c", Self.ratio(0.95, 0.94, 0.96)),  // faster
-                Self.cell("d", Self.ratio(1.0, 0.99, 1.01)),
+                Self.cell("d", Self.ratio(1.0, 0.995, 1.005)),  // within ±1%
             ], baseline: base)
         #expect(gate.slower.map(\.cell.strategy) == ["a"])
         #expect(gate.faster.map(\.cell.strategy) == ["c"])
@@ -76,7 +76,7 @@ struct ABGateTests {
     @Test func equalBuildsPassAndCountsAreGatedExactly() throws {
         let base = [Self.cell("a", nil), Self.cell("b", nil)]
         let same = try Self.gate(
-            [Self.cell("a", Self.ratio(1.0, 0.99, 1.01)), Self.cell("b", Self.ratio(1.0, 0.98, 1.02))], baseline: base)
+            [Self.cell("a", Self.ratio(1.0, 0.995, 1.005)), Self.cell("b", Self.ratio(1.0, 0.98, 1.02))], baseline: base)
         #expect(same.exitStatus == 4 && same.slower.isEmpty && same.counts.regressions.isEmpty)
         let text = same.markdown(provenance: SyntheticRuns.provenance)
         #expect(text.contains("Exact measures: not measured in this run"), "\(text)")
