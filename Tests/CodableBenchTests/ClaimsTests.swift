@@ -151,6 +151,32 @@ struct ClaimsTests {
                 == ["`root` on p: measured, with no yardstick on those payloads (nothing: the yardstick here)"])
     }
 
+    /// Beside each time ratio, the same pair's exact measure, labelled as that measure: where time
+    /// is undecided the line still says only what the cycles show, and the verdict stays time's.
+    @Test func aFindingGivesTheExactMeasureBesideTime() {
+        var findings = RunFindings(
+            outcomes: ["root": ["p": .ok, "q": .ok], "x": ["p": .ok, "q": .ok]],
+            ratios: [
+                Self.row("x", vs: "root", on: "p", Self.ratio(1.007, 0.951, 1.067)),
+                Self.row("x", vs: "root", on: "q", Self.ratio(1.2, 1.1, 1.3)),
+            ])
+        findings.exact = [
+            "x": ["p": (1_010_000, 1_530_000), "q": (2_000_000, nil)],
+            "root": ["p": (1_000_000, 1_500_000), "q": (1_000_000, nil)],
+        ]
+        #expect(
+            Answer.sentences(for: "x", findings: findings)
+                == [
+                    "`x` vs `root`: slower on q 1.20× (1.10–1.30) · instructions 2.000×; "
+                        + "undecided (the interval straddles \(SpeedVerdict.straddled())) on p 1.01× (0.95–1.07) · simulated cycles 1.020×"
+                ])
+        let answer = Answer.all(
+            claims: ClaimsFile(sources: [], questions: [], claims: []), findings: findings, groups: ["x": "g", "root": "g"])
+        #expect(answer.first?.showsExactMeasures == true)
+        #expect(AnswersText.platform(SyntheticRuns.provenance, answers: answer).hasSuffix(AnswersText.exactMeasures))
+        #expect(!AnswersText.platform(SyntheticRuns.provenance).contains("simulated cycles"))
+    }
+
     @Test func aRatioIsReadEitherWayRound() {
         // Only synthesized / ref was measured; ref / synthesized is its inverse.
         let result = ClaimChecker.check(

@@ -6,15 +6,22 @@ import CodableBenchHarness
 /// what its strategies did, and each claim with its verdict and evidence.
 enum AnswersText {
     /// Which platform and Foundation the verdicts are for.
-    static func platform(_ p: Provenance) -> String {
+    static func platform(_ p: Provenance, answers: [Answer] = []) -> String {
         let foundation =
             p.os.lowercased().contains("macos")
             ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
         return "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build. "
             + "A ratio is a strategy's time over its yardstick's, paired, with its 95% interval; "
             + "\"same speed\" means the interval lies within ±\(Int(SpeedVerdict.defaultMargin * 100))%. "
-            + crossKindCaveat
+            + crossKindCaveat + (answers.contains(where: \.showsExactMeasures) ? " " + exactMeasures : "")
     }
+
+    /// After the platform line when the run counted exact measures (`--instructions`).
+    static let exactMeasures =
+        "After a ratio, \"· simulated cycles 1.020×\" is the same pair's exact measure: callgrind's simulated "
+        + "cycles per decode, strategy over yardstick (instructions where no caches were simulated, as on macOS), "
+        + "the same on every run of this build. It is a model, not time: it underrates memory-bound work and knows "
+        + "no system calls (Documentation/Method.md compares the two). The verdicts are time's."
 
     /// The interval covers what varied within the run. On shared VMs, the ratio of code bound by
     /// memory latency to code bound by instructions also moves with the machine's memory state,
@@ -121,7 +128,7 @@ enum AnswersText {
 
     /// Plain text for the terminal: every question with its findings and claim verdicts.
     static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance) -> String {
-        var out = ["Answers", platform(provenance)]
+        var out = ["Answers", platform(provenance, answers: answers)]
         for answer in answers {
             let heading = heading(answer)
             out.append("")

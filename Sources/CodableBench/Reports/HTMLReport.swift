@@ -132,7 +132,7 @@ enum HTMLReport {
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
         warnings: [Reports.Warning]
     ) -> String {
-        var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance)))</p>"
+        var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance, answers: answers)))</p>"
         if !warnings.isEmpty {
             html +=
                 "<div class=\"warn\"><ul>"

@@ -98,7 +98,7 @@ enum MarkdownReport {
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
         warnings: [Reports.Warning]
     ) -> [String] {
-        var out = ["## Answers", "", AnswersText.platform(provenance), ""]
+        var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers), ""]
         if !warnings.isEmpty {
             out.append(
                 "Warnings: " + warnings.map(\.summary).joined(separator: "; ")

@@ -18,6 +18,8 @@ package struct Answer: Sendable {
     /// Where the instructions of each ratio went (runs with `--instructions`): one sentence per
     /// strategy and payload, with the categories and functions that account for the difference.
     package var costs: [String] = []
+    /// Whether the sentences give the exact measure beside time (`RunFindings.exactRatio`).
+    package var showsExactMeasures = false
 
     static let referencesGroup = "references"
 
@@ -47,8 +49,20 @@ package struct Answer: Sendable {
             answer.costs = answered.flatMap { findings.costDifferences(of: $0) }.map {
                 $0.sentence(categories: costCategories)
             }
+            answer.showsExactMeasures = answer.ratios.contains {
+                findings.exactRatio(of: $0.strategy, against: $0.yardstick, on: $0.profile) != nil
+            }
             return answer
         }
+    }
+
+    /// `small 1.46× (1.44–1.47)`, with the exact measure of the same pair where the run counted it:
+    /// `small 1.46× (1.44–1.47) · simulated cycles 1.410×`. It is labelled as its measure: where
+    /// time is undecided it says what the exact measure shows, not which is faster.
+    static func figure(_ row: RatioRow, _ findings: RunFindings) -> String {
+        let time = "\(row.profile) \(row.ratio.text)"
+        guard let exact = findings.exactRatio(of: row.strategy, against: row.yardstick, on: row.profile) else { return time }
+        return time + " · \(exact.measure) " + String(format: "%.3f×", exact.ratio)
     }
 
     /// `` `snake-case-strategy` vs `synthesized` (changes: …): slower on small 1.46× (1.44–1.47), … ``,
@@ -61,7 +75,7 @@ package struct Answer: Sendable {
             let byVerdict = Dictionary(grouping: mine, by: \.verdict)
             let parts = SpeedVerdict.allCases.compactMap { verdict -> String? in
                 guard let rows = byVerdict[verdict] else { return nil }
-                return "\(verdict.phrase) on " + rows.map { "\($0.profile) \($0.ratio.text)" }.joined(separator: ", ")
+                return "\(verdict.phrase) on " + rows.map { figure($0, findings) }.joined(separator: ", ")
             }
             let what = changes.isEmpty ? "" : " (changes: \(changes))"
             out.append("`\(strategy)` vs `\(yardstick)`\(what): " + parts.joined(separator: "; "))

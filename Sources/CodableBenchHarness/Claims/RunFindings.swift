@@ -15,6 +15,9 @@ package struct RunFindings: Sendable {
     var elements: [String: Int] = [:]
     /// Where the instructions went, by strategy then profile (runs with `--instructions`).
     var costs: [String: [String: CostBreakdown]] = [:]
+    /// The exact measures per decode, by strategy then profile (runs with `--instructions`):
+    /// instructions, and simulated cycles where callgrind simulated the caches.
+    var exact: [String: [String: (instructions: Int, cycles: Int?)]] = [:]
     /// The build configuration of the run (`release`, `debug`).
     var build = "release"
     /// The run's executable carried extra conformances (`benchmarks-app-size`): its situations are
@@ -48,6 +51,15 @@ package struct RunFindings: Sendable {
         self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
         elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         costs = CostsCSV.breakdowns(run.costs)
+        for row in run.rows {
+            guard let median = row.summary?.median else { continue }
+            let (strategy, profile) = (row.cell.strategy, row.cell.profile)
+            switch row.metric {
+            case .instructions: exact[strategy, default: [:]][profile, default: (0, nil)].instructions = Int(median)
+            case .simulatedCycles: exact[strategy, default: [:]][profile, default: (0, nil)].cycles = Int(median)
+            default: continue
+            }
+        }
         build = run.rows[0].provenance.buildConfiguration
         largeApp = RunInfo.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
@@ -95,6 +107,18 @@ package struct RunFindings: Sendable {
                 strategy: strategy, yardstick: row.yardstick, profile: row.profile,
                 elements: elements[row.profile] ?? 0, of: mine, against: theirs)
         }
+    }
+
+    /// The exact measure of the pair a time ratio compares: `strategy`'s simulated cycles over
+    /// `against`'s (instructions where no caches were simulated), named; nil unless both were counted.
+    func exactRatio(of strategy: String, against: String, on profile: String) -> (measure: String, ratio: Double)? {
+        guard let mine = exact[strategy]?[profile], let theirs = exact[against]?[profile],
+            mine.instructions > 0, theirs.instructions > 0
+        else { return nil }
+        if let cycles = mine.cycles, let theirCycles = theirs.cycles, theirCycles > 0 {
+            return ("simulated cycles", Double(cycles) / Double(theirCycles))
+        }
+        return ("instructions", Double(mine.instructions) / Double(theirs.instructions))
     }
 
     /// `strategy`'s time over `against`'s on `profile`, when the run paired them (either way round).
