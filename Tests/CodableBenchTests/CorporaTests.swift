@@ -101,14 +101,17 @@ struct CorporaTests {
 
 @Suite("Payload files named by strategies")
 struct DefaultFilesTests {
-    @Test func missingFilesAreSkippedWithOneMessageEach() throws {
+    @Test func missingFilesAreSkippedWithOneMessageThatSaysHowToGetThem() throws {
         let nowhere = PayloadFolders(directories: [URL(fileURLWithPath: "/nonexistent-corpora")])
         let plan = try RunPlan(
             catalogue: Catalogue.all, groups: ["corpora", "references"], strategyIDs: [], profileNames: [],
             skipLarge: true, profiles: TestSupport.profiles, folders: nowhere)
         #expect(plan.cells.allSatisfy { if case .generated = $0.source { return true } else { return false } })
-        #expect(plan.skipped.count == 3)
-        #expect(plan.skipped[0].hasPrefix("skipping 7 strategies on canada.json: not found in /nonexistent-corpora"), "\(plan.skipped)")
+        #expect(
+            plan.skipped == [
+                "skipping 15 strategies on canada.json (7), citm_catalog.json (7), twitter.json (7): not found in "
+                    + "/nonexistent-corpora (fetch them with `python3 scripts/fetch-corpora.py`, or pass --corpus-dir DIR)"
+            ], "\(plan.skipped)")
     }
 
     @Test func onlyFileBoundStrategiesAndMissingFilesIsAClearError() {

@@ -16,7 +16,10 @@ package struct Cell {
 /// name fails at once with a one-line error.
 package struct RunPlan {
     package let cells: [Cell]
-    /// One line per default file that was not found (its strategies' cells are skipped).
+    /// The corpora `scripts/fetch-corpora.py` fetches (this project's; a user's package has its own).
+    static let fetchableCorpora: Set<String> = ["twitter.json", "citm_catalog.json", "canada.json"]
+
+    /// One line for the default files that were not found (their strategies' cells are skipped).
     private(set) var skipped: [String] = []
 
     /// `groups` and `strategyIDs` filter the catalogue (hidden strategies only by id); `profileNames`
@@ -65,8 +68,16 @@ package struct RunPlan {
                 }
             }
         }
-        skipped = missing.keys.sorted().map { name in
-            "skipping \(missing[name]!.count) strategies on \(name): not found in \(folders.searched) (pass --corpus-dir DIR)"
+        // One line for every missing file: how many strategies it holds back, and how to get it.
+        if !missing.isEmpty {
+            let names = missing.keys.sorted()
+            let fetchable = Set(names).isSubset(of: Self.fetchableCorpora)
+            skipped = [
+                "skipping \(Set(missing.values.joined()).count) strategies on "
+                    + names.map { "\($0) (\(missing[$0]!.count))" }.joined(separator: ", ")
+                    + ": not found in \(folders.searched) ("
+                    + (fetchable ? "fetch them with `python3 scripts/fetch-corpora.py`, or " : "") + "pass --corpus-dir DIR)"
+            ]
         }
         guard !cells.isEmpty else {
             throw UsageError("nothing to run: no strategy matches" + (skipped.isEmpty ? "" : " (\(skipped[0]))"))
