@@ -6,6 +6,7 @@
 # Variants: comment (a comment in handwritten's model), instructions (work once per decode in
 # handwritten's feed: about +38k instructions, +0.3% of a decode on small, +0.03% on medium), cache (reads that miss the cache in handwritten's decode, few instructions),
 # other-group (a lossy-arrays strategy's decode changed: none of the gated cells may be flagged).
+# linux-only: a study of this project's CI machine kind (GNU sed -i).
 # Takes about 2 minutes a run plus an incremental build per variant. A study, not a test: CI does
 # not run it; its figures are in results/README.md.
 set -euo pipefail

@@ -7,6 +7,7 @@
 # whichever is faster; if they move together, the states are the whole VM's.
 # Usage: scripts/machine-states.sh [SECONDS] [two-cpus]   (default 90; run it on an idle machine)
 # A benchmark script: what it prints describes the machine at that time, nothing is asserted.
+# linux-only: it pins its loops to CPUs with sched_setaffinity, which macOS does not have.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-90}
