@@ -126,3 +126,29 @@ struct DarwinSimulationTests {
         )
     }
 }
+
+/// Where the tests find the `benchmarks` executable: one function for every runner, tested here
+/// on both layouts, Linux's and macOS's, through the same code.
+@Suite("The built executable beside the test code")
+struct BuiltProductTests {
+    @Test(arguments: [
+        // Linux: the test code is the `.xctest` executable itself.
+        "debug/CodableBenchPackageTests.xctest",
+        // macOS: SwiftPM's testing helper loads the binary inside the bundle.
+        "debug/CodableBenchPackageTests.xctest/Contents/MacOS/CodableBenchPackageTests",
+    ])
+    func isFoundInTheBuildFolderAboveTheTestCode(image: String) {
+        let build = "/work/.build/arm64-apple-macosx/"
+        let executables: Set<String> = [build + "debug/benchmarks"]
+        let found = TestSupport.builtProduct(
+            "benchmarks", besideImage: URL(fileURLWithPath: build + image), isExecutable: executables.contains)
+        #expect(found?.path == build + "debug/benchmarks")
+        #expect(
+            TestSupport.builtProduct("benchmarks", besideImage: URL(fileURLWithPath: build + image), isExecutable: { _ in false })
+                == nil)
+    }
+
+    @Test func theRunningTestsFindTheRealOne() {
+        #expect(FileManager.default.isExecutableFile(atPath: TestSupport.executable.path), "\(TestSupport.executable.path)")
+    }
+}

@@ -29,13 +29,49 @@ enum TestSupport {
         Catalogue.all.reference(for: strategy)
     }
 
-    /// The `benchmarks` binary SwiftPM built beside this test bundle: on Linux the bundle is the
-    /// running executable; on macOS a loaded `.xctest` bundle (the runner is Xcode's or SwiftPM's).
+    /// The `benchmarks` binary SwiftPM built beside this test code. The test code's own file is
+    /// found from the loader (`dladdr` of this image's handle), the one way that holds on every
+    /// runner: on Linux it is the `.xctest` executable in the build folder; on macOS SwiftPM's
+    /// testing helper `dlopen`s `….xctest/Contents/MacOS/…`, for which no `Bundle` exists, and the
+    /// running executable is the helper inside the toolchain.
     static var executable: URL {
-        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") && $0.bundleURL.hasDirectoryPath }
-        let testBinary =
-            bundle.map { $0.bundleURL } ?? URL(fileURLWithPath: SystemCalls.executablePath() ?? CommandLine.arguments[0])
-        return testBinary.deletingLastPathComponent().appendingPathComponent("benchmarks")
+        guard let image = imagePath(of: #dsohandle),
+            let found = builtProduct("benchmarks", besideImage: URL(fileURLWithPath: image))
+        else { return URL(fileURLWithPath: "benchmarks-not-found-beside-the-test-bundle") }
+        return found
+    }
+
+    /// `dladdr`'s answer (`Dl_info`: the same four pointers in glibc and Darwin).
+    private struct ImageInfo {
+        var fileName: UnsafePointer<CChar>? = nil
+        var base: UnsafeMutableRawPointer? = nil
+        var symbolName: UnsafePointer<CChar>? = nil
+        var symbolAddress: UnsafeMutableRawPointer? = nil
+    }
+
+    /// The file of the loaded image that holds `address`, from `dladdr`, looked up at run time:
+    /// Swift's Glibc module leaves it out (a GNU extension there), Darwin's has it.
+    static func imagePath(of address: UnsafeRawPointer) -> String? {
+        typealias Dladdr = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+        guard let symbol = SystemCalls.symbol("dladdr") else { return nil }
+        var info = ImageInfo()
+        let found = withUnsafeMutablePointer(to: &info) { unsafeBitCast(symbol, to: Dladdr.self)(address, $0) }
+        return found != 0 ? info.fileName.map { String(cString: $0) } : nil
+    }
+
+    /// The executable `name` in the nearest folder above `image` that holds one: SwiftPM's build
+    /// folder, where products and test bundles lie side by side.
+    static func builtProduct(
+        _ name: String, besideImage image: URL,
+        isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }
+    ) -> URL? {
+        var folder = image.deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
+            let candidate = folder.appendingPathComponent(name)
+            if isExecutable(candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// A fresh folder inside this test process's scratch folder, which is removed when the
