@@ -30,16 +30,28 @@ struct PublicAPITests {
         try modules.flatMap(symbols(of:)).sorted { $0.line < $1.line }
     }
 
+    /// On macOS the extractor needs the SDK the package was built against; Linux has none.
+    static func sdkArguments() throws -> [String] {
+        #if os(macOS)
+        let sdk = try TestSupport.run(["xcrun", "--sdk", "macosx", "--show-sdk-path"], program: URL(fileURLWithPath: "/usr/bin/env"))
+        return ["-sdk", sdk.stdout.trimmingCharacters(in: .whitespacesAndNewlines)]
+        #else
+        return []
+        #endif
+    }
+
     static func symbols(of module: String) throws -> [Symbol] {
         let modules = TestSupport.executable.deletingLastPathComponent().appendingPathComponent("Modules")
         let output = try TestSupport.temporaryDirectory()
+        // Through the `swift` driver, which finds the extractor in its own toolchain (with Xcode
+        // alone, `swift-symbolgraph-extract` need not be on PATH).
         let extract = try TestSupport.run(
             [
-                "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
+                "swift", "symbolgraph-extract", "-module-name", module, "-I", modules.path,
                 // The module map of the C module it imports (SwiftPM passes it to the compiler).
                 "-I", TestSupport.packageRoot.appendingPathComponent("Sources/CallgrindControl").path,
                 "-target", try targetTriple(), "-output-dir", output.path, "-minimum-access-level", "public",
-            ],
+            ] + (try sdkArguments()),
             program: URL(fileURLWithPath: "/usr/bin/env"))
         try #require(extract.status == 0, "swift-symbolgraph-extract: \(extract.stderr)")
         var symbols: [Symbol] = []
