@@ -94,6 +94,18 @@ package enum SystemCalls {
         #endif
     }
 
+    /// This whole process at background priority: a counting worker, started by a thread that
+    /// `lowerThisThreadsPriority` lowered. Linux's workers inherit that thread's nice value, but
+    /// Darwin's thread background state (`PRIO_DARWIN_THREAD`) is not inherited by the processes
+    /// the thread starts, so the worker lowers itself.
+    package static func lowerThisProcessesPriority() {
+        #if canImport(Darwin)
+        _ = setpriority(PRIO_DARWIN_PROCESS, 0, PRIO_DARWIN_BG)  // <sys/resource.h>
+        #else
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        #endif
+    }
+
     /// This thread at the highest QoS a process may ask for (Darwin's timing workers, which
     /// cannot be pinned); nothing on Linux, where pinning does that job.
     package static func raiseThisThreadsPriority() {

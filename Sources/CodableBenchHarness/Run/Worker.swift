@@ -90,6 +90,8 @@ package enum Worker {
                 try countedDecode(repeated)
                 report.countedDecodes = 1
             case .counting:
+                // Beside the sampling, at background priority on every platform (see the call).
+                SystemCalls.lowerThisProcessesPriority()
                 // Without a counting library loaded: no counts rather than wrong ones.
                 guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
