@@ -72,6 +72,8 @@ struct UTF8ValidationTests {
             [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80],  // invalid
         ] as [[UInt8]])
     func theFallbackAgreesWithTheStandardLibrary(bytes: [UInt8]) {
+        // On macOS 14 there is nothing to compare with (and the parser takes the fallback).
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
         #expect(JSONDocumentParser.decodedIfValid(bytes) == String(validating: bytes, as: UTF8.self))
     }
 }
