@@ -7,7 +7,7 @@
 # handwritten's feed: about +38k instructions, +0.3% of a decode on small, +0.03% on medium), cache (reads that miss the cache in handwritten's decode, few instructions),
 # other-group (a lossy-arrays strategy's decode changed: none of the gated cells may be flagged).
 # linux-only: a study of this project's CI machine kind (GNU sed -i).
-# Takes about 2 minutes a run plus an incremental build per variant. A study, not a test: CI does
+# KEEP=1 keeps each run's folder. Takes about 2 minutes a run plus an incremental build per variant. A study, not a test: CI does
 # not run it; its figures are in results/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,9 @@ plant() {
     instructions | cache)
       # Work once per decode, in the feed's init(from:), kept from the optimizer by an opaque value.
       local work='var sum = 0; for step in 0..<Int(plantedSteps) { sum \&+= step ^ 0x5bd1 }; plantedSink = sum'
-      [ "$1" = cache ] && work='var sum = 0; var at = 1; for _ in 0..<450 { at = (at \&* 1_103_515_245 \&+ 12_345) \& (plantedBuffer.count - 1); sum \&+= Int(plantedBuffer[at]) }; plantedSink = sum'
+      # cache: 450 reads at scattered places, each address depending on the byte read before it, so
+      # that the misses come one after another instead of overlapping.
+      [ "$1" = cache ] && work='var at = 1; for _ in 0..<450 { at = (at \&* 1_103_515_245 \&+ 12_345 \&+ Int(plantedBuffer[at])) \& (plantedBuffer.count - 1) }; plantedSink = at'
       sed -i "s|            data = try c.decode(FeedData.self, forKey: .data)|            data = try c.decode(FeedData.self, forKey: .data)\n            $work|" "$model"
       cat >>"$model" <<'EOF'
 
@@ -47,7 +49,7 @@ EOF
     other-group)
       # A lossy-arrays strategy (outside the gate's groups) does more work: the binary changes,
       # the gated strategies' code does not.
-      grep -q "compactMap(\\.element)" "$lossy" || { echo "error: $lossy changed; update the script" >&2; exit 2; }
+      grep -qF 'compactMap(\.element)' "$lossy" || { echo "error: $lossy changed; update the script" >&2; exit 2; }
       sed -i 's|compactMap(\\.element)|compactMap(\\.element).filter { $0.id != -1 }|' "$lossy"
       ;;
   esac
@@ -64,6 +66,6 @@ for variant in "${variants[@]}"; do
       --group key-mapping --threshold 0.05 --no-count --out "$out" >/dev/null 2>&1 || status=$?
     echo "$variant run $run: exit $status; $(grep -m1 '^Exact measures' "$out/latest/ab.md" | cut -c1-160)"
     sed -n '/^### More instructions/,/^### /p' "$out/latest/ab.md" | { grep -E '^- |by function' || true; } | cut -c1-220
-    rm -rf "$out"
+    if [ -n "${KEEP:-}" ]; then echo "  kept: $out"; else rm -rf "$out"; fi
   done
 done
