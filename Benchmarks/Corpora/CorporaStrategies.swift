@@ -27,7 +27,8 @@ public enum CorporaStrategies {
     /// swift-corelibs-foundation's JSONSerialization rounds some 17-digit doubles to a neighbour
     /// (canada.json's -65.613616999999977 reads as …996, not …98): the dictionary path changes
     /// coordinates there, reported as wrong-output with the path. JSONDecoder rounds correctly.
-    /// Apple's Foundation is expected to round correctly (`Platform.hasCorelibsFoundation`).
+    /// Apple's JSONSerialization keeps such numbers exactly, as NSDecimalNumbers, which the hand
+    /// mapping reads through their digits (`FoundationNode.double`): correct there.
     static let misroundedDoubles: [String: Outcome] =
         Platform.current.hasCorelibsFoundation ? ["canada.json": .wrongOutput] : [:]
 

@@ -131,7 +131,16 @@ public struct FoundationNode: DynamicJSONNode {
     public var isNull: Bool { raw is NSNull }
     public var string: String? { raw as? String }
     public var int64: Int64? { raw as? Int64 }
-    public var double: Double? { raw as? Double }
+    public var double: Double? {
+        #if canImport(Darwin)
+        // Apple's JSONSerialization returns an NSDecimalNumber for a number whose digits a Double
+        // cannot hold (canada.json's 17-digit coordinates; skagedal.tech, "Decimal decoding",
+        // 2017), and its conversion to Double is not correctly rounded: a careful mapping reads
+        // the exact digits it kept. swift-corelibs-foundation returns plain numbers.
+        if let decimal = raw as? NSDecimalNumber { return Double(decimal.stringValue) }
+        #endif
+        return raw as? Double
+    }
     public var bool: Bool? { raw as? Bool }
     public func member(_ key: String) -> FoundationNode? {
         ((raw as? [String: Any])?[key]).map(FoundationNode.init)
