@@ -101,7 +101,10 @@ struct ABCommand: ParsableCommand {
         options.countInstructions = !noExact && InstructionRegion.canCount
         if !noExact && !options.countInstructions {
             Terminal.status(
-                "note: no exact measures in this run (valgrind not found: apt-get install valgrind); the gate judges time alone")
+                "note: no exact measures in this run ("
+                    + (Platform.current.hasCallgrind
+                        ? "valgrind not found: apt-get install valgrind" : "this CPU's instruction counter cannot be read")
+                    + "); the gate judges time alone")
         }
         let outcome = try Runner(runPlan: plan, options: options).run()
         try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)

@@ -50,21 +50,19 @@ package struct ExactChange: Sendable {
 
     /// Each cell measured exactly in both builds, in cell order.
     static func changes(current: RunData, baseline: RunData) -> [ExactChange] {
-        let mine = exactCounts(current), theirs = exactCounts(baseline)
+        let mine = current.exactCounts, theirs = baseline.exactCounts
         let myCosts = CostsCSV.breakdowns(current.costs), theirCosts = CostsCSV.breakdowns(baseline.costs)
         return mine.keys.sorted().compactMap { cell in
-            guard let counts = mine[cell], let base = theirs[cell], let instructions = counts.instructions,
-                let baseInstructions = base.instructions
-            else { return nil }
+            guard let counts = mine[cell], let base = theirs[cell] else { return nil }
             let cycles = counts.cycles.flatMap { current in base.cycles.map { Measure(baseline: $0, current: current) } }
-            let measure = Measure(baseline: baseInstructions, current: instructions)
+            let measure = Measure(baseline: base.instructions, current: counts.instructions)
             let after = myCosts[cell.strategy]?[cell.profile], before = theirCosts[cell.strategy]?[cell.profile]
             guard let after, let before else {
                 return ExactChange(cell: cell, instructions: measure, cycles: cycles, categories: [], functions: [])
             }
             let layout = (after: layoutCounts(after), before: layoutCounts(before))
             let kept = Measure(
-                baseline: baseInstructions - layout.before.instructions, current: instructions - layout.after.instructions)
+                baseline: base.instructions - layout.before.instructions, current: counts.instructions - layout.after.instructions)
             let keptCycles = cycles.map {
                 Measure(baseline: $0.baseline - layout.before.cycles, current: $0.current - layout.after.cycles)
             }
@@ -106,19 +104,5 @@ package struct ExactChange: Sendable {
 
     private static func withoutLayout(_ breakdown: CostBreakdown) -> CostBreakdown {
         CostBreakdown(functions: breakdown.functions.filter { !followsLayout($0.name) })
-    }
-
-    /// Instructions and simulated cycles per decode of each cell that has them.
-    private static func exactCounts(_ run: RunData) -> [CellKey: (instructions: Int?, cycles: Int?)] {
-        var counts: [CellKey: (instructions: Int?, cycles: Int?)] = [:]
-        for row in run.rows {
-            guard let median = row.summary?.median else { continue }
-            switch row.metric {
-            case .instructions: counts[row.key, default: (nil, nil)].instructions = Int(median)
-            case .simulatedCycles: counts[row.key, default: (nil, nil)].cycles = Int(median)
-            default: continue
-            }
-        }
-        return counts
     }
 }

@@ -109,6 +109,22 @@ package struct RunData: Sendable {
         info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
     }
 
+    /// Each cell's exact measures per decode (runs with `--instructions`, every `ab` run):
+    /// instructions, and simulated cycles where callgrind simulated the caches. Only cells with an
+    /// instruction count.
+    var exactCounts: [CellKey: (instructions: Int, cycles: Int?)] {
+        var instructions: [CellKey: Int] = [:], cycles: [CellKey: Int] = [:]
+        for row in rows {
+            guard let median = row.summary?.median else { continue }
+            switch row.metric {
+            case .instructions: instructions[row.key] = Int(median)
+            case .simulatedCycles: cycles[row.key] = Int(median)
+            default: continue
+            }
+        }
+        return instructions.reduce(into: [:]) { $0[$1.key] = ($1.value, cycles[$1.key]) }
+    }
+
     package var cells: [CellKey: [ResultRow]] {
         Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
     }

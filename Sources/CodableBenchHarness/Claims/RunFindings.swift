@@ -51,15 +51,7 @@ package struct RunFindings: Sendable {
         self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
         elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         costs = CostsCSV.breakdowns(run.costs)
-        for row in run.rows {
-            guard let median = row.summary?.median else { continue }
-            let (strategy, profile) = (row.cell.strategy, row.cell.profile)
-            switch row.metric {
-            case .instructions: exact[strategy, default: [:]][profile, default: (0, nil)].instructions = Int(median)
-            case .simulatedCycles: exact[strategy, default: [:]][profile, default: (0, nil)].cycles = Int(median)
-            default: continue
-            }
-        }
+        for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.rows[0].provenance.buildConfiguration
         largeApp = RunInfo.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
