@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""How much a run decided, and how precisely: one line per run folder.
+
+    python3 scripts/run-precision.py RUN [RUN ...]
+
+RUN is a run folder (results/runs/<id>, or results/latest). For each: its time, the share of
+its timing samples in the machine's slow state (as its report gives it), how many of its ratios
+are decided (faster, slower or no difference at the run's margin) and within +-2%, the median
+and the widest tenth of its 95% intervals' half-widths, and the median of process generations
+per ratio. It reads ratios.csv and run.json only; the figures in Documentation/Method.md's
+"A noisy host on demand" come from it.
+"""
+
+import csv
+import json
+import math
+import os
+import statistics
+import sys
+
+
+def half_width(row):
+    """The interval's half-width as a fraction (+-x%), from its log width as the harness does."""
+    return math.exp(math.log(float(row["ratio_ci95_high"]) / float(row["ratio_ci95_low"])) / 2) - 1
+
+
+def summary(folder):
+    with open(os.path.join(folder, "ratios.csv"), newline="") as file:
+        ratios = [row for row in csv.DictReader(file) if row["ratio_ci95_low"] and row["ratio_ci95_high"]]
+    with open(os.path.join(folder, "run.json")) as file:
+        run = json.load(file)
+    if not ratios:
+        return f"{os.path.basename(os.path.realpath(folder))}: no ratios"
+    widths = sorted(half_width(row) for row in ratios)
+    decided = sum(1 for row in ratios if row["verdict"] != "undecided")
+    within = sum(1 for width in widths if width <= 0.02 + 1e-12)
+    slow = run.get("slowStateShare")
+    return (
+        f"{os.path.basename(os.path.realpath(folder))}: {run['totalSeconds']:.0f} s, "
+        + (f"slow state {slow * 100:.0f}%, " if slow is not None else "")
+        + f"decided {decided}/{len(ratios)} ({decided / len(ratios) * 100:.0f}%), "
+        + f"within +-2% {within}/{len(ratios)} ({within / len(ratios) * 100:.0f}%), "
+        + f"half-width median {statistics.median(widths) * 100:.1f}%, "
+        + f"widest tenth from {widths[int(len(widths) * 0.9)] * 100:.1f}%, "
+        + f"generations median {statistics.median(int(row['generations']) for row in ratios):.0f}"
+    )
+
+
+def main(arguments):
+    if not arguments:
+        print("usage: run-precision.py RUN [RUN ...]", file=sys.stderr)
+        return 2
+    for folder in arguments:
+        try:
+            print(summary(folder))
+        except (OSError, KeyError, ValueError) as error:
+            print(f"run-precision.py: {folder}: cannot read ({error})", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
