@@ -26,7 +26,9 @@ struct ReportCommand: ParsableCommand {
         let others = try joined.map { try RunData.load($0) }
         let document = ReportDocument(run: data, claims: claims, facts: CommandLineTool.facts, joined: others)
         let written = try Reports.write(document, into: data.source.deletingLastPathComponent())
-        print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))
+        print(
+            AnswersText.terminal(
+                document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost))
         print("")
         for file in written { print("wrote \(file.path)") }
     }

@@ -6,7 +6,7 @@ import CodableBenchHarness
 /// what its strategies did, and each claim with its verdict and evidence.
 enum AnswersText {
     /// Which platform and Foundation the verdicts are for.
-    static func platform(_ p: Provenance, answers: [Answer] = []) -> String {
+    static func platform(_ p: Provenance, answers: [Answer] = [], hostCost: String? = nil) -> String {
         let foundation =
             p.os.lowercased().contains("macos")
             ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
@@ -14,6 +14,7 @@ enum AnswersText {
             + "A ratio is a strategy's time over its yardstick's, paired, with its 95% interval; "
             + "\"same speed\" means the interval lies within ±\(Int(SpeedVerdict.defaultMargin * 100))%. "
             + crossKindCaveat + (answers.contains(where: \.showsExactMeasures) ? " " + exactMeasures : "")
+            + (hostCost.map { " " + $0 } ?? "")
     }
 
     /// After the platform line when the run counted exact measures (`--instructions`).
@@ -127,8 +128,8 @@ enum AnswersText {
     }
 
     /// Plain text for the terminal: every question with its findings and claim verdicts.
-    static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance) -> String {
-        var out = ["Answers", platform(provenance, answers: answers)]
+    static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance, hostCost: String? = nil) -> String {
+        var out = ["Answers", platform(provenance, answers: answers, hostCost: hostCost)]
         for answer in answers {
             let heading = heading(answer)
             out.append("")

@@ -13,7 +13,8 @@ enum HTMLReport {
             "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
             + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
         if let summary = document.summary { body += "<p class=\"meta\">\(e(summary))</p>" }
-        body += answersSection(document.answers, claims: document.claims, provenance: p, warnings: document.warnings)
+        body += answersSection(
+            document.answers, claims: document.claims, provenance: p, warnings: document.warnings, hostCost: document.hostCost)
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
         for group in document.groups {
             body += section(group, document)
@@ -130,9 +131,9 @@ enum HTMLReport {
     /// warnings as one line per kind, their cases folded.
     static func answersSection(
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [Reports.Warning]
+        warnings: [Reports.Warning], hostCost: String? = nil
     ) -> String {
-        var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance, answers: answers)))</p>"
+        var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance, answers: answers, hostCost: hostCost)))</p>"
         if !warnings.isEmpty {
             html +=
                 "<div class=\"warn\"><ul>"

@@ -14,7 +14,8 @@ enum MarkdownReport {
                 + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
         if let summary = document.summary { out += ["", summary] }
         out.append("")
-        out += answersSection(document.answers, claims: document.claims, provenance: p, warnings: document.warnings)
+        out += answersSection(
+            document.answers, claims: document.claims, provenance: p, warnings: document.warnings, hostCost: document.hostCost)
         out += ["## Measurements", "", Reports.readingNote, ""]
         for group in document.groups {
             let answer = group.answer
@@ -96,9 +97,9 @@ enum MarkdownReport {
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.
     static func answersSection(
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [Reports.Warning]
+        warnings: [Reports.Warning], hostCost: String? = nil
     ) -> [String] {
-        var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers), ""]
+        var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers, hostCost: hostCost), ""]
         if !warnings.isEmpty {
             out.append(
                 "Warnings: " + warnings.map(\.summary).joined(separator: "; ")

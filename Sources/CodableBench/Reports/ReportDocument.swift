@@ -22,6 +22,9 @@ struct ReportDocument {
     /// The run's line under the title: cells, time, duty cycle, slow state (nil: no run.json).
     let summary: String?
     let warnings: [Reports.Warning]
+    /// How many verdicts the run left open and what would close them (`HostCostText`); nil when
+    /// every ratio was decided.
+    let hostCost: String?
     /// The answer to every question the claims ask, then to every other group the run measured.
     let answers: [Answer]
     let groups: [Group]
@@ -65,6 +68,7 @@ struct ReportDocument {
                     summary: "measured on \(info?.platform ?? "another platform"), which lacks what Linux measures", details: notes))
         }
         self.warnings = warnings
+        hostCost = HostCostText.sentence(OpenVerdicts(run: run), slowState: run.slowState)
         answers = Reports.answers(run: run, claims: claims, facts: facts, joined: joined)
         groups = Reports.groups(cells, answers: answers).map { answer, groupCells in
             Group(
