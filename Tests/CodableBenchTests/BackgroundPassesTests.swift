@@ -41,14 +41,20 @@ struct BackgroundPassesTests {
         #expect(passes.outputs(of: 0) == [1])
     }
 
-    @Test func notStartedListsTheQueuedPassesOnly() {
-        let passes = BackgroundPasses<Int>(avoiding: nil)
+    /// A pass that returns 0 once released, and signals when it has started.
+    static func blockingPass() -> (pass: () -> Int, started: DispatchSemaphore, release: DispatchSemaphore) {
         let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let blocking = {
+        let pass = {
             started.signal()
             release.wait()
             return 0
         }
+        return (pass, started, release)
+    }
+
+    @Test func notStartedListsTheQueuedPassesOnly() {
+        let passes = BackgroundPasses<Int>(avoiding: nil)
+        let (blocking, started, release) = Self.blockingPass()
         passes.submit(3, [blocking, { 1 }])
         passes.submit(4, [{ 2 }])
         started.wait()  // the first pass runs, the other two wait behind it
@@ -56,6 +62,27 @@ struct BackgroundPassesTests {
         release.signal()
         passes.drain()
         #expect(passes.notStarted().isEmpty)
+    }
+
+    /// The exact pass beside the sampling: cheaper payloads first, and what has not started when
+    /// the time is up is given a stand-in instead of run.
+    @Test func lowerPriorityRunsFirstAndCancelledPassesGetTheStandIn() {
+        let passes = BackgroundPasses<Int>(avoiding: nil)
+        let (blocking, started, release) = Self.blockingPass()
+        passes.submit(0, [blocking], priority: 0)
+        started.wait()
+        passes.submit(1, [{ 1 }], priority: 300)
+        passes.submit(2, [{ 2 }, { 3 }], priority: 100)
+        passes.submit(3, [{ 4 }], priority: 100)
+        #expect(passes.notStarted().map { [$0.key, $0.slot] } == [[2, 0], [2, 1], [3, 0], [1, 0]])
+        passes.cancelQueued(giving: -1)
+        #expect(passes.notStarted().isEmpty)
+        #expect(passes.outputs(of: 2) == [-1, -1])
+        #expect(passes.outputs(of: 0) == nil)  // still running
+        release.signal()
+        passes.drain()
+        #expect(passes.outputs(of: 0) == [0])
+        #expect(passes.outputs(of: 1) == [-1])
     }
 
     /// The thread runs its passes at the lowest priority, which the processes they start inherit.

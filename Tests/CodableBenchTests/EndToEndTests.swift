@@ -201,6 +201,39 @@ struct EndToEndTests {
                 "warning: selftest-slow-counting on tiny: allocations not counted (the counting worker took more than 5 s)"))
     }
 
+    /// Without `--instructions`, a run counts the exact measures of as many cells as its time
+    /// allows, beside the sampling: the same worker and arguments as `--instructions`, so the same
+    /// counts; `--no-exact` counts none.
+    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
+    func exactMeasuresBesideTheSamplingAreTheInstructionPasss() throws {
+        func instructions(_ options: [String]) throws -> [String: Double] {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run(
+                [
+                    "run", "--allow-debug", "--quick", "--no-count", "--profile", "tiny", "--out", out.path,
+                    "--strategy", "handwritten", "--strategy", "synthesized",
+                ] + options)
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
+            #expect(
+                Set(rows.filter { $0.metric == .instructions }.map(\.cell.strategy))
+                    == Set(rows.filter { $0.metric == .simulatedCycles }.map(\.cell.strategy)))
+            return Dictionary(
+                rows.filter { $0.metric == .instructions }.compactMap { row in row.summary.map { (row.cell.strategy, $0.median) } },
+                uniquingKeysWith: { a, _ in a })
+        }
+        let every = try instructions(["--instructions"])
+        #expect(every.count == 2)
+        // The first cell's pass starts as soon as the first generation has verified it, while
+        // several more generations sample; a pass that has started is waited for.
+        let beside = try instructions([])
+        #expect(!beside.isEmpty)
+        for (strategy, count) in beside { #expect(every[strategy] == count, "\(strategy)") }
+        #expect(try instructions(["--no-exact"]).isEmpty)
+        let both = try TestSupport.run(["run", "--allow-debug", "--instructions", "--no-exact", "--profile", "tiny"])
+        #expect(both.status == 2 && both.stderr.contains("--instructions and --no-exact ask for opposite things"))
+    }
+
     @Test func unknownCountingBackendIsAUsageError() throws {
         let run = try TestSupport.run(["run", "--allow-debug", "--counting", "tcmalloc", "--profile", "tiny"])
         #expect(run.status != 0 && run.stderr.contains("--counting must be jemalloc or interposer, got 'tcmalloc'"))

@@ -35,8 +35,14 @@ struct RunCommand: ParsableCommand {
     )
     var counting: String?
 
-    @Flag(help: "Also count instructions per decode under valgrind's callgrind (slow; exact run to run).")
+    @Flag(
+        help:
+            "Count the exact measures (instructions and simulated cycles per decode, under valgrind's callgrind) of every cell; without it, of as many as the run's time allows (slow; exact run to run)."
+    )
     var instructions = false
+
+    @Flag(help: "Skip the exact measures that a run counts beside its sampling where callgrind is.")
+    var noExact = false
 
     @Option(
         help:
@@ -54,6 +60,7 @@ struct RunCommand: ParsableCommand {
     var allowDebug = false
 
     func validate() throws {
+        if instructions && noExact { throw ValidationError("--instructions and --no-exact ask for opposite things; pass one") }
         guard TimingAllocator(rawValue: allocator) != nil else {
             let names = TimingAllocator.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--allocator must be one of \(names), got '\(allocator)'")
@@ -78,11 +85,12 @@ struct RunCommand: ParsableCommand {
             : try RunPlan(
                 catalogue: CommandLineTool.catalogue, strategyIDs: selection.strategies,
                 files: payloads.map { URL(fileURLWithPath: $0) })
-        let options = RunOptions(
+        var options = RunOptions(
             plan: sampling.plan, timeoutSeconds: sampling.timeout,
             resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
+        options.exactWhereTimeAllows = !noExact
         let outcome = try Runner(runPlan: plan, options: options).run()
         try RunEnd.report(outcome, claims: claims, facts: CommandLineTool.facts, verbose: verbose)
     }

@@ -24,7 +24,9 @@ enum RunEnd {
             }
         }
         if printsAnswers {
-            print(AnswersText.terminal(document.answers, claims: claims, provenance: document.provenance))
+            print(
+                AnswersText.terminal(
+                    document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost))
             print(
                 "\nEvery cell, with times and allocations: \(outcome.folder.appendingPathComponent("report.md").path) "
                     + "(`--verbose` prints it here).")
@@ -39,5 +41,12 @@ enum RunEnd {
             let advice = slow.isHigh ? ": intervals are wider than in a steadier run (report.md says more)" : ""
             log("the machine ran in \(slow.text)\(advice)")
         }
+        let exact = data.exactCoverage
+        if exact.counted > 0, exact.counted < exact.timed {
+            log(
+                "exact measures (instructions, simulated cycles) for \(exact.counted) of \(exact.timed) timed cells, counted beside "
+                    + "the sampling as its time allowed, smaller payloads first (--instructions counts every cell)")
+        }
+        if let hostCost = document.hostCost { log(hostCost.replacingOccurrences(of: "`", with: "")) }
     }
 }

@@ -125,6 +125,13 @@ package struct RunData: Sendable {
         return instructions.reduce(into: [:]) { $0[$1.key] = ($1.value, cycles[$1.key]) }
     }
 
+    /// How many of the timed cells have exact measures, of how many timed: a run counts them
+    /// beside its sampling for as many cells as its time allows (`--instructions`: every one).
+    package var exactCoverage: (counted: Int, timed: Int) {
+        let timed = Set(rows.filter { $0.metric == .wallTime && $0.summary != nil }.map(\.key))
+        return (exactCounts.keys.filter(timed.contains).count, timed.count)
+    }
+
     package var cells: [CellKey: [ResultRow]] {
         Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
     }

@@ -16,6 +16,8 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
     private struct Job {
         let key: Int
         let slot: Int
+        /// Lower runs first; equal ones in the order submitted.
+        let priority: Int
         let work: () -> Output
     }
 
@@ -35,11 +37,25 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `works`, one comparison's passes, under `key`.
-    func submit(_ key: Int, _ works: [() -> Output]) {
+    /// Queues `works`, one comparison's passes, under `key`, after those queued with a lower or
+    /// equal `priority`.
+    func submit(_ key: Int, _ works: [() -> Output], priority: Int = 0) {
         condition.withLock {
             batches[key] = Batch(outputs: works.map { _ in nil }, left: works.count)
-            queued += works.enumerated().map { Job(key: key, slot: $0.offset, work: $0.element) }
+            let jobs = works.enumerated().map { Job(key: key, slot: $0.offset, priority: priority, work: $0.element) }
+            queued.insert(contentsOf: jobs, at: queued.firstIndex { $0.priority > priority } ?? queued.endIndex)
+            condition.broadcast()
+        }
+    }
+
+    /// Gives every pass not yet started `output` instead of running it (the time for them is up).
+    func cancelQueued(giving output: Output) {
+        condition.withLock {
+            for job in queued {
+                batches[job.key]?.outputs[job.slot] = output
+                batches[job.key]?.left -= 1
+            }
+            queued.removeAll()
             condition.broadcast()
         }
     }

@@ -13,8 +13,11 @@ struct CountingPasses {
     }
 
     let backend: CountingBackend
-    /// With `--instructions`.
+    /// With `--instructions`: every measured cell, once its comparison has finished.
     let instructionCounter: InstructionCounter?
+    /// Without it, where callgrind is: as many cells as the run's time allows, counted beside the
+    /// sampling (`InterleavedSampling`); nil with `--instructions`, `--no-exact` or no callgrind.
+    var besideSampling: InstructionCounter? = nil
     /// The run's timeout: the counting pass's (see `allocations`).
     let timeoutSeconds: Double
     let launcher: (CellState) -> WorkerLauncher
@@ -99,7 +102,16 @@ struct CountingPasses {
     /// the lockstep verified come here, so the worker skips verifying again: under callgrind it
     /// would cost two more decodes (the strategy's and the reference's) for every cell.
     func instructions(_ state: CellState) throws -> ExactCount? {
-        switch instructionCounter {
+        try instructions(state, counter: instructionCounter)
+    }
+
+    /// The same pass for a cell counted beside the sampling (`besideSampling`).
+    func instructionsBesideSampling(_ state: CellState) throws -> ExactCount? {
+        try instructions(state, counter: besideSampling)
+    }
+
+    private func instructions(_ state: CellState, counter: InstructionCounter?) throws -> ExactCount? {
+        switch counter {
         case nil: return nil
         case .retired: return try retiredInstructions(state)
         case .callgrind(let valgrind, let categories):

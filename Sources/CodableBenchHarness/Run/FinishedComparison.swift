@@ -9,6 +9,8 @@ struct FinishedComparison {
     let allocations: [Result<CountedAllocations?, Error>]
     /// Per member, its instruction pass (nil: none asked for, or not measured).
     let instructions: [ExactCount?]?
+    /// `--instructions`: every measured cell was to be counted, and one without a count is said.
+    /// (Beside the sampling, cells the time did not allow are left uncounted silently.)
     let countsInstructions: Bool
 
     /// Records every member's rows; returns this build's results (`ab`'s baseline rows are not).
@@ -33,7 +35,7 @@ struct FinishedComparison {
                 }
             }
             result.allocations = allocations[member]
-            if result.verdict.outcome.isMeasured, countsInstructions {
+            if result.verdict.outcome.isMeasured, countsInstructions || instructions?[member] != nil {
                 let counted = instructions?[member] ?? nil
                 result.instructions = counted?.instructions
                 result.simulatedCycles = counted?.simulatedCycles

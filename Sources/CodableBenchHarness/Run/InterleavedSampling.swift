@@ -27,6 +27,13 @@ final class InterleavedSampling {
     private let comparisons: [[CellState]]
     private var lockstep: [LockstepComparison]
     private let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
+    /// The exact measures beside the sampling (`CountingPasses.besideSampling`): a comparison's
+    /// cells are queued once its first generation has verified them, smaller payloads first, on a
+    /// thread of their own off the timing CPU at the lowest priority; those not started when the
+    /// sampling ends are not counted. Nil with `--instructions` (counted after each comparison) or
+    /// without the pass.
+    private let exactPasses: BackgroundPasses<ExactCount?>?
+    private var exactQueued: Set<Int> = []
     private let scheduler: GenerationScheduler
     private let budget: Double
     private var progress: Progress
@@ -80,6 +87,7 @@ final class InterleavedSampling {
                     return { Result { try passes.allocations(state) } }
                 })
         }
+        exactPasses = passes.besideSampling == nil ? nil : BackgroundPasses(avoiding: Affinity.timingCPU())
     }
 
     /// Samples every comparison to its end and writes its rows; returns the time inside measured
@@ -100,6 +108,7 @@ final class InterleavedSampling {
             try fill()
             try lockstep[index].measure(ready)
             spent[index] += Date().timeIntervalSince(sampling)
+            queueExactPasses(index)
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                 members: comparisons[index].map(\.cell.strategy.id),
@@ -108,7 +117,9 @@ final class InterleavedSampling {
             try writeCounted()
         }
         let draining = Date()
+        exactPasses?.cancelQueued(giving: nil)
         countingPasses.drain()
+        exactPasses?.drain()
         finishingSeconds += Date().timeIntervalSince(draining)
         try writeCounted()
         var phases = lockstep.map(\.result.phases).reduce(GenerationPhases(), +)
@@ -169,6 +180,22 @@ final class InterleavedSampling {
         return CountingBacklog.seconds(of: passes, parallel: 2)
     }
 
+    /// Queues a comparison's exact passes (`exactPasses`) once: its measured cells after the
+    /// generation that verified them, a cell the lockstep ended uncounted; a comparison finished
+    /// without one, none counted.
+    private func queueExactPasses(_ index: Int) {
+        guard let exactPasses, !exactQueued.contains(index) else { return }
+        exactQueued.insert(index)
+        let passes = setup.passes
+        let verdicts = lockstep[index].result.verdicts
+        exactPasses.submit(
+            index,
+            comparisons[index].enumerated().map { member, state in
+                guard verdicts[member].outcome.isMeasured, !lockstep[index].result.generations.isEmpty else { return { nil } }
+                return { (try? passes.instructionsBesideSampling(state)) ?? nil }
+            }, priority: comparisons[index][0].payload.bytes)
+    }
+
     /// The in-flight generation to sample next: the oldest ready one, waiting for one if none
     /// is (meanwhile nothing samples, so the starting workers may use every CPU); the oldest
     /// once it has had its shortest timeout, so that `awaitReady` ends a worker that hangs.
@@ -206,6 +233,7 @@ final class InterleavedSampling {
             instructionSeconds += Date().timeIntervalSince(passStart)
         }
         instructionCounts[index] = counted
+        queueExactPasses(index)
     }
 
     /// Rows of the finished comparisons whose counting passes have run.
@@ -214,8 +242,15 @@ final class InterleavedSampling {
         defer { finishingSeconds += Date().timeIntervalSince(writing) }
         for index in unwritten {
             guard let counted = countingPasses.outputs(of: index) else { continue }
+            // With the exact pass beside the sampling, also once its cells are counted (or not).
+            var exact: [ExactCount?]? = instructionCounts[index]
+            if let exactPasses {
+                guard let besideSampling = exactPasses.outputs(of: index) else { continue }
+                exact = besideSampling
+            }
+            instructionCounts[index] = nil
             unwritten.removeAll { $0 == index }
-            let done = try write(index, counted: counted)
+            let done = try write(index, counted: counted, exact: exact)
             progress.finish(
                 comparisons[index][0].cell.source.name, results: done,
                 ratios: lockstep[index].result.ratios, target: setup.plan.precision,
@@ -224,10 +259,12 @@ final class InterleavedSampling {
     }
 
     /// Rows of a finished comparison whose counting passes have run, recorded at once.
-    private func write(_ index: Int, counted: [Result<CountedAllocations?, Error>]) throws -> [CellResult] {
+    private func write(
+        _ index: Int, counted: [Result<CountedAllocations?, Error>], exact: [ExactCount?]?
+    ) throws -> [CellResult] {
         let finished = FinishedComparison(
-            comparison: lockstep[index], allocations: counted,
-            instructions: instructionCounts.removeValue(forKey: index), countsInstructions: setup.passes.instructionCounter != nil)
+            comparison: lockstep[index], allocations: counted, instructions: exact,
+            countsInstructions: setup.passes.instructionCounter != nil)
         let done = try finished.record(into: record, provenance: setup.provenance, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =

@@ -12,6 +12,9 @@ package struct RunOptions {
     var allocator: TimingAllocator
     /// Count instructions per decode under valgrind's callgrind.
     package var countInstructions: Bool
+    /// Without `countInstructions`: the exact measures of as many cells as the run's time allows,
+    /// counted beside the sampling where callgrind is (`run`'s default; `--no-exact` turns it off).
+    package var exactWhereTimeAllows = false
     /// Count allocations with this backend; nil picks jemalloc, else the interposer.
     var countingBackend: CountingBackend?
     /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
@@ -141,9 +144,16 @@ package struct Runner {
             }
             counter = .retired
         }
-        return CountingPasses(
+        var passes = CountingPasses(
             backend: try CountingPasses.backend(for: options, log: log), instructionCounter: counter,
             timeoutSeconds: options.timeoutSeconds, launcher: launcher(for:))
+        if counter == nil, options.exactWhereTimeAllows, Platform.current.hasCallgrind,
+            let valgrind = InstructionRegion.valgrindPath()
+        {
+            passes.besideSampling = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
+            try folder.append(CostsCSV.header, to: folder.costs)
+        }
+        return passes
     }
 
     /// The run's cells, one lockstep comparison per payload (every strategy that runs on those
