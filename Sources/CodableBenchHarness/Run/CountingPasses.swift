@@ -105,19 +105,25 @@ struct CountingPasses {
         try instructions(state, counter: instructionCounter)
     }
 
-    /// The same pass for a cell counted beside the sampling (`besideSampling`).
-    func instructionsBesideSampling(_ state: CellState) throws -> ExactCount? {
-        try instructions(state, counter: besideSampling)
+    /// The same pass for a cell counted beside the sampling (`besideSampling`), given up at
+    /// `deadline` (soon after the run's sampling is due to end): at the lowest priority on a busy
+    /// machine a pass can take minutes, and the run does not wait for it.
+    func instructionsBesideSampling(_ state: CellState, until deadline: Date) throws -> ExactCount? {
+        let seconds = deadline.timeIntervalSinceNow
+        guard seconds > 0 else { return nil }
+        return try instructions(state, counter: besideSampling, timeoutSeconds: seconds)
     }
 
-    private func instructions(_ state: CellState, counter: InstructionCounter?) throws -> ExactCount? {
+    private func instructions(
+        _ state: CellState, counter: InstructionCounter?, timeoutSeconds: Double? = nil
+    ) throws -> ExactCount? {
         switch counter {
         case nil: return nil
         case .retired: return try retiredInstructions(state)
         case .callgrind(let valgrind, let categories):
             return try instructions(
                 state, arguments: state.arguments + ["--pass", "instructions", "--verified"], valgrind: valgrind,
-                categories: categories)
+                categories: categories, timeoutSeconds: timeoutSeconds)
         }
     }
 
@@ -127,7 +133,7 @@ struct CountingPasses {
         guard case .callgrind(let valgrind, let categories) = instructionCounter else { return nil }
         return try instructions(
             state, arguments: state.verifiedArguments + ["--pass", "cold-instructions"], valgrind: valgrind,
-            categories: categories)
+            categories: categories, timeoutSeconds: nil)
     }
 
     /// The instructions pass without callgrind: the worker reads the CPU's counter around its
@@ -140,8 +146,9 @@ struct CountingPasses {
         return ExactCount(instructions: perDecode, simulatedCycles: nil, breakdown: CostBreakdown(functions: []))
     }
 
+    /// `timeoutSeconds`: nil for 20 times the cell's timeout (a decode under callgrind).
     private func instructions(
-        _ state: CellState, arguments: [String], valgrind: String, categories: CostCategories
+        _ state: CellState, arguments: [String], valgrind: String, categories: CostCategories, timeoutSeconds: Double?
     ) throws -> ExactCount? {
         let folder = try ScratchSpace.folder("callgrind")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -158,7 +165,8 @@ struct CountingPasses {
                 valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
                 "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
             ] + SimulatedCycles.callgrindOptions
-        let slowLauncher = launcher(state).withTimeout(launcher(state).timeoutSeconds * 20)
+        let slowLauncher = launcher(state).withTimeout(
+            min(launcher(state).timeoutSeconds * 20, timeoutSeconds ?? .infinity))
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(

@@ -30,10 +30,14 @@ final class InterleavedSampling {
     /// The exact measures beside the sampling (`CountingPasses.besideSampling`): a comparison's
     /// cells are queued once its first generation has verified them, smaller payloads first, on a
     /// thread of their own off the timing CPU at the lowest priority; those not started when the
-    /// sampling ends are not counted. Nil with `--instructions` (counted after each comparison) or
+    /// sampling ends are not counted, and one still running `exactPassGrace` after the budget's
+    /// end is given up (a noisy run waited 35 s for one). Nil with `--instructions` (counted after each comparison) or
     /// without the pass.
     private let exactPasses: BackgroundPasses<ExactCount?>?
     private var exactQueued: Set<Int> = []
+    /// How long past the budget's end a started exact pass may run: one cell under callgrind takes
+    /// 1–3 s on a 100 KB–1 MB payload, at the lowest priority on a busy machine much longer.
+    static let exactPassGrace = 10.0
     private let scheduler: GenerationScheduler
     private let budget: Double
     private var progress: Progress
@@ -188,11 +192,12 @@ final class InterleavedSampling {
         exactQueued.insert(index)
         let passes = setup.passes
         let verdicts = lockstep[index].result.verdicts
+        let deadline = setup.start.addingTimeInterval(budget + Self.exactPassGrace)
         exactPasses.submit(
             index,
             comparisons[index].enumerated().map { member, state in
                 guard verdicts[member].outcome.isMeasured, !lockstep[index].result.generations.isEmpty else { return { nil } }
-                return { (try? passes.instructionsBesideSampling(state)) ?? nil }
+                return { (try? passes.instructionsBesideSampling(state, until: deadline)) ?? nil }
             }, priority: comparisons[index][0].payload.bytes)
     }
 
