@@ -103,6 +103,30 @@ struct BackgroundPassesTests {
         #expect(passes.outputs(of: 0) == [19])
         #endif
     }
+
+    /// What is queued when sampling ends runs at full priority, two at a time, while the
+    /// background thread finishes only the pass it had started.
+    @Test func theDrainRunsWhatIsQueuedAtFullPriority() {
+        #if os(Linux)
+        let passes = BackgroundPasses<Int32>(avoiding: nil)
+        let (blocking, started, release) = Self.blockingPass()
+        passes.submit(0, [{ Int32(blocking()) }])
+        started.wait()
+        let niceness = { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        passes.submit(1, [niceness, niceness, niceness])
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            passes.drain()
+            drained.signal()
+        }
+        while passes.outputs(of: 1) == nil { usleep(1_000) }
+        #expect(passes.outputs(of: 1) == [0, 0, 0])
+        #expect(passes.outputs(of: 0) == nil)  // the drain waits for the started pass
+        release.signal()
+        drained.wait()
+        #expect(passes.outputs(of: 0) == [0])
+        #endif
+    }
 }
 
 /// The estimate of the counting passes left for the end (`CountingBacklog`), by hand.

@@ -6,7 +6,8 @@ import CodableBenchCore
 /// nor on when they are taken, so every cell's pass is queued when the run starts. One thread runs
 /// them one at a time, kept off the timing CPU and at the lowest priority, and the worker processes
 /// it starts inherit both: they use the time the other CPUs would idle and yield to the lockstep
-/// workers starting there. What is left when sampling ends runs on every CPU (`drain`).
+/// workers starting there. What is left when sampling ends runs on every CPU at full priority
+/// (`drain`).
 final class BackgroundPasses<Output>: @unchecked Sendable {
     /// One comparison's passes: its outputs in its cells' order.
     private struct Batch {
@@ -73,24 +74,32 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
         condition.withLock { queued.map { ($0.key, $0.slot) } }
     }
 
-    /// Runs what is still queued on this thread too (sampling has ended, so at full priority and on
-    /// every CPU), waits for the rest, and ends the background thread.
+    /// Runs what is still queued two at a time at full priority on every CPU (sampling has ended),
+    /// waits for the pass the background thread has started, and ends that thread. The background
+    /// thread takes no new pass meanwhile: at the lowest priority beside other load, one pass of
+    /// 0.1 s took seconds (a noisy quick run spent 22–25 s finishing so).
     func drain() {
-        while let job = next(waiting: false) { run(job) }
         condition.withLock {
-            while batches.values.contains(where: { $0.left > 0 }) { condition.wait() }
             closed = true
             condition.broadcast()
         }
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            while let job = next(waiting: false) { run(job) }
+        }
+        condition.withLock {
+            while batches.values.contains(where: { $0.left > 0 }) { condition.wait() }
+        }
     }
 
+    /// The next pass to run: the background thread's (`waiting`) until `drain` closes the queue,
+    /// the drain's until the queue is empty.
     private func next(waiting: Bool) -> Job? {
         condition.withLock {
-            while queued.isEmpty {
-                if closed || !waiting { return nil }
-                condition.wait()
+            if waiting {
+                while queued.isEmpty && !closed { condition.wait() }
+                if closed { return nil }
             }
-            return queued.removeFirst()
+            return queued.isEmpty ? nil : queued.removeFirst()
         }
     }
 
