@@ -3,7 +3,7 @@ import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
-struct ABCommand: ParsableCommand {
+struct ABCommand: ToolCommand {
     /// How much more time per cell the confirmation run has than the first.
     static let confirmationBudgetFactor: UInt64 = 4
 
@@ -66,7 +66,7 @@ struct ABCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in tool: ToolContext) throws {
         if Provenance.buildConfiguration == "debug" && !allowDebug {
             throw UsageError("this is a debug build; run the A/B gate from a release build (or pass --allow-debug)")
         }
@@ -77,7 +77,7 @@ struct ABCommand: ParsableCommand {
         let tolerances = try loadTolerances(tolerances)
         let declared = try declare.map(DeclaredChange.init(parsing:))
         let theirs = try BaselineBuild.strategyIDs(of: baselineTool)
-        let ours = CommandLineTool.catalogue
+        let ours = tool.catalogue
         let shared = ours.filter { theirs.contains($0.id) }
         let strategies = selection.strategies
         if !strategies.isEmpty && !strategies.contains(where: theirs.contains) {
@@ -86,11 +86,11 @@ struct ABCommand: ParsableCommand {
         let plan = try RunPlan(
             catalogue: shared, groups: selection.groups, strategyIDs: strategies.filter { theirs.contains($0) },
             profileNames: selection.profiles, skipLarge: sampling.quick, profiles: .standard(),
-            folders: selection.payloadFolders)
+            folders: selection.payloadFolders(in: tool))
         let selected = try? RunPlan(
             catalogue: ours, groups: selection.groups, strategyIDs: strategies, profileNames: selection.profiles,
             skipLarge: sampling.quick,
-            profiles: .standard(), folders: selection.payloadFolders)
+            profiles: .standard(), folders: selection.payloadFolders(in: tool))
         let onlyOurs = Set((selected?.cells ?? []).map(\.strategy.id)).subtracting(theirs).sorted()
         let onlyTheirs = theirs.subtracting(ours.map(\.id)).sorted()
 
@@ -107,7 +107,7 @@ struct ABCommand: ParsableCommand {
                     + "); the gate judges time alone")
         }
         let outcome = try Runner(runPlan: plan, options: options).run()
-        try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)
+        try RunEnd.report(outcome, claims: .none, facts: tool.facts, printsAnswers: false)
         let directory = outcome.folder, current = outcome.data
         guard let base = outcome.baseline else { throw HarnessFailure("the ab run kept no baseline rows") }
         func judge(confirmation: RunData?) throws -> ABGate {
@@ -129,7 +129,7 @@ struct ABCommand: ParsableCommand {
             // interval would rest on a few generations: more time per cell (there are few cells).
             again.plan.budgetNanosecondsPerCell *= Self.confirmationBudgetFactor
             let confirming = try Runner(runPlan: suspects, options: again).run()
-            try RunEnd.report(confirming, claims: .none, facts: CommandLineTool.facts, printsAnswers: false)
+            try RunEnd.report(confirming, claims: .none, facts: tool.facts, printsAnswers: false)
             let confirmation = confirming.data
             gate = try judge(confirmation: confirmation)
         }

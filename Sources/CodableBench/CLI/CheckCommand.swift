@@ -3,7 +3,7 @@ import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "The regression gate: compare a run with a baseline and exit 1 on a regression.",
@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Allow a debug build to run the baseline's cells.")
     var allowDebug = false
 
-    func run() throws {
+    func run(in tool: ToolContext) throws {
         guard FileManager.default.fileExists(atPath: baseline) else { throw UsageError("baseline not found: \(baseline)") }
         let baselineRun = try RunData.load(baseline)
         let tolerances = try loadTolerances(tolerances)
@@ -44,13 +44,13 @@ struct CheckCommand: ParsableCommand {
                 throw UsageError("this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")
             }
             let plan = try RunPlan(
-                catalogue: CommandLineTool.catalogue, cells: Array(baselineRun.cells.keys),
-                profiles: .standard(), folders: corpus.payloadFolders)
+                catalogue: tool.catalogue, cells: Array(baselineRun.cells.keys),
+                profiles: .standard(), folders: corpus.payloadFolders(in: tool))
             let options = RunOptions(
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
                 countAllocations: true)
             let outcome = try Runner(runPlan: plan, options: options).run()
-            try RunEnd.report(outcome, claims: .none, facts: CommandLineTool.facts)
+            try RunEnd.report(outcome, claims: .none, facts: tool.facts)
             currentRun = outcome.data
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)

@@ -7,13 +7,6 @@ import Foundation
 /// strategies): parses the command line, runs it, and maps every failure to a one-line message and
 /// a documented exit status: 0 success, 2 usage or input error, 3 harness failure.
 public enum CommandLineTool {
-    /// The strategies the commands work on; set once by `main` before parsing.
-    nonisolated(unsafe) static var catalogue: [Strategy] = []
-    /// Folders where strategies' `defaultFiles` are looked up first; set once by `main`.
-    nonisolated(unsafe) static var payloadFolders: [String] = []
-    /// Claims files every run and report checks; set once by `main`.
-    nonisolated(unsafe) static var claimsFiles: [String] = []
-
     /// Runs the `benchmarks` command line (`run`, `list`, `generate`, `compare`, `check`,
     /// `baseline update`, `report`, `conformance`) over `strategies`, and exits with its status.
     /// Call it from your executable's `main.swift`. `payloadFolders` (relative to the working
@@ -24,17 +17,19 @@ public enum CommandLineTool {
         strategies: [Strategy], payloadFolders: [String] = [], claims: [String] = [],
         arguments: [String]? = nil
     ) -> Never {
-        catalogue = strategies
-        self.payloadFolders = payloadFolders
-        claimsFiles = claims
+        let tool = ToolContext(catalogue: strategies, payloadFolders: payloadFolders, claimsFiles: claims)
         do {
             let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
             if arguments.first == WorkerCommand.name {
-                try WorkerCommand(arguments: Array(arguments.dropFirst())).run()
+                try WorkerCommand(arguments: Array(arguments.dropFirst())).run(in: tool)
                 exit(0)
             }
             var command = try BenchmarksCommand.parseAsRoot(arguments)
-            try command.run()
+            if let command = command as? any ToolCommand {
+                try command.run(in: tool)
+            } else {
+                try command.run()
+            }
             exit(0)
         } catch let error as UsageError {
             fail(error.description, status: 2)
@@ -53,14 +48,6 @@ public enum CommandLineTool {
             let message = BenchmarksCommand.message(for: error)
             fail(message.split(separator: "\n").first.map(String.init) ?? message, status: 2)
         }
-    }
-
-    /// What the reports need of the catalogue: its references and what each strategy changes.
-    static var facts: StrategyFacts { StrategyFacts(catalogue) }
-
-    /// The tool's claims files and `extra` ones, validated against the catalogue.
-    static func claims(adding extra: [String]) throws -> ClaimsFile {
-        try ClaimsFile.load(claimsFiles + extra, knownStrategies: Set(catalogue.map(\.id)))
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

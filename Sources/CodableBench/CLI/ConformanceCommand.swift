@@ -3,7 +3,7 @@ import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
-struct ConformanceCommand: ParsableCommand {
+struct ConformanceCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance",
         abstract: "Run the model-free strategies on every file of a JSONTestSuite-style folder (y_ accept, n_ reject, i_ either)."
@@ -27,8 +27,8 @@ struct ConformanceCommand: ParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
     }
 
-    func run() throws {
-        let catalogue = CommandLineTool.catalogue
+    func run(in tool: ToolContext) throws {
+        let catalogue = tool.catalogue
         for id in strategies where !catalogue.contains(where: { $0.id == id }) {
             throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
         }

@@ -2,7 +2,7 @@ import CodableBenchCore
 import CodableBenchHarness
 import ArgumentParser
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract:
@@ -29,8 +29,8 @@ struct ListCommand: ParsableCommand {
         return (against.isEmpty ? "not timed on its payloads (expected to fail there)" : against.joined(separator: "; ")) + ": " + what
     }
 
-    func run() throws {
-        let strategies = CommandLineTool.catalogue.filter { all || !$0.isHidden }
+    func run(in tool: ToolContext) throws {
+        let strategies = tool.catalogue.filter { all || !$0.isHidden }
         let rows = strategies.map {
             [
                 $0.group, $0.id + ($0.isReference ? " (reference)" : ""), $0.expectation.rawValue,
@@ -39,7 +39,7 @@ struct ListCommand: ParsableCommand {
         }
         let header = ["group", "strategy", "expectation", "payloads", "description"]
         let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        let yardsticks = Yardsticks(catalogue: CommandLineTool.catalogue)
+        let yardsticks = Yardsticks(catalogue: tool.catalogue)
         let indent = String(repeating: " ", count: widths[0] + 2)
         for (index, row) in ([header] + rows).enumerated() {
             let padded = (0..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }

@@ -16,7 +16,7 @@ struct SelectionOptions: ParsableArguments {
 
     @OptionGroup var corpus: CorpusOptions
 
-    var payloadFolders: PayloadFolders { corpus.payloadFolders }
+    func payloadFolders(in tool: ToolContext) -> PayloadFolders { corpus.payloadFolders(in: tool) }
 }
 
 /// Where the strategies' default files (twitter.json, …) are looked up: the options `run`, `ab`
@@ -28,7 +28,7 @@ struct CorpusOptions: ParsableArguments {
     var corpusDirs: [String] = []
 
     /// The folders the strategies' default files are looked up in: these, then the tool's own.
-    var payloadFolders: PayloadFolders { .standard(extra: corpusDirs + CommandLineTool.payloadFolders) }
+    func payloadFolders(in tool: ToolContext) -> PayloadFolders { .standard(extra: corpusDirs + tool.payloadFolders) }
 
     func validate() throws {
         for dir in corpusDirs where !FileManager.default.fileExists(atPath: dir) {

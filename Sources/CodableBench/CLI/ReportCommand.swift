@@ -3,7 +3,7 @@ import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Write report.md, report.html and benchmark-action.json for a run.")
 
@@ -20,11 +20,11 @@ struct ReportCommand: ParsableCommand {
     )
     var joined: [String] = []
 
-    func run() throws {
-        let claims = try CommandLineTool.claims(adding: claimsFiles)
+    func run(in tool: ToolContext) throws {
+        let claims = try tool.claims(adding: claimsFiles)
         let data = try RunData.load(location)
         let others = try joined.map { try RunData.load($0) }
-        let document = ReportDocument(run: data, claims: claims, facts: CommandLineTool.facts, joined: others)
+        let document = ReportDocument(run: data, claims: claims, facts: tool.facts, joined: others)
         let written = try Reports.write(document, into: data.source.deletingLastPathComponent())
         print(
             AnswersText.terminal(

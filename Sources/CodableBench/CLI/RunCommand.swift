@@ -3,7 +3,7 @@ import CodableBenchHarness
 import ArgumentParser
 import Foundation
 
-struct RunCommand: ParsableCommand {
+struct RunCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Verify and measure strategies on payloads (the default command)."
@@ -70,20 +70,20 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in tool: ToolContext) throws {
         if Provenance.buildConfiguration == "debug" && !allowDebug {
             throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
-        let claims = try CommandLineTool.claims(adding: claimsFiles)
+        let claims = try tool.claims(adding: claimsFiles)
         let catalog = try ProfileCatalog.chosen(profilesDir)
         let plan =
             payloads.isEmpty
             ? try RunPlan(
-                catalogue: CommandLineTool.catalogue, groups: selection.groups, strategyIDs: selection.strategies,
+                catalogue: tool.catalogue, groups: selection.groups, strategyIDs: selection.strategies,
                 profileNames: selection.profiles, skipLarge: sampling.quick, profiles: catalog,
-                folders: selection.payloadFolders)
+                folders: selection.payloadFolders(in: tool))
             : try RunPlan(
-                catalogue: CommandLineTool.catalogue, strategyIDs: selection.strategies,
+                catalogue: tool.catalogue, strategyIDs: selection.strategies,
                 files: payloads.map { URL(fileURLWithPath: $0) })
         var options = RunOptions(
             plan: sampling.plan, timeoutSeconds: sampling.timeout,
@@ -92,6 +92,6 @@ struct RunCommand: ParsableCommand {
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
         options.exactWhereTimeAllows = !noExact
         let outcome = try Runner(runPlan: plan, options: options).run()
-        try RunEnd.report(outcome, claims: claims, facts: CommandLineTool.facts, verbose: verbose)
+        try RunEnd.report(outcome, claims: claims, facts: tool.facts, verbose: verbose)
     }
 }

@@ -47,8 +47,8 @@ struct WorkerCommand {
         self.verified = verified
     }
 
-    func run() throws {
-        guard let chosen = CommandLineTool.catalogue.first(where: { $0.id == strategy }) else {
+    func run(in tool: ToolContext) throws {
+        guard let chosen = tool.catalogue.first(where: { $0.id == strategy }) else {
             throw UsageError("worker: unknown strategy '\(strategy)'")
         }
         guard let pass = WorkerReport.Pass(rawValue: pass) else { throw UsageError("worker: unknown pass '\(pass)'") }
@@ -66,7 +66,7 @@ struct WorkerCommand {
         } else {
             throw UsageError("worker: --profile-json or --payload-file is required")
         }
-        let reference = CommandLineTool.catalogue.reference(for: chosen)
+        let reference = tool.catalogue.reference(for: chosen)
         if pass == .lockstep {
             let plan = try decoder.decode(SamplingPlan.self, from: Data(planJSON.utf8))
             try Worker.serve(
