@@ -25,7 +25,7 @@ struct EndToEndTests {
         #expect(outcome("synthesized", "faulty-small") == .threwAsExpected)
         #expect(outcome("ref-foundation-scan", "faulty-small") == .ok)
         let wall = try #require(rows.first { $0.cell.strategy == "synthesized" && $0.cell.profile == "tiny" && $0.metric == .wallTime })
-        #expect(wall.provenance.buildConfiguration == "debug" && wall.provenance.allocator == Platform.current.defaultTimingAllocator)
+        #expect(wall.provenance.buildConfiguration == "debug" && wall.provenance.allocator == TimingAllocator.platformDefault.rawValue)
         #expect(wall.summary!.n >= 5)
         #expect(wall.cell.sha256 == NewsGenerator.generate(try TestSupport.profile("tiny")).sha256)
         let throughput = try #require(rows.first { $0.cell.strategy == "synthesized" && $0.metric == .throughput })
@@ -325,7 +325,7 @@ struct EndToEndTests {
         (["run"], "this is a debug build"),
         (["worker", "--strategy", "synthesized", "--bogus"], "worker: unknown option '--bogus'"),
         (
-            ["worker", "--report", "-", "--strategy", "no-such-strategy", "--plan-json", "{}", "--pass", "verify"],
+            ["worker", "--report", "-", "--strategy", "no-such-strategy", "--plan-json", "{}", "--pass", "verify", "--payload-file", "x"],
             "worker: unknown strategy 'no-such-strategy'"
         ),
     ])

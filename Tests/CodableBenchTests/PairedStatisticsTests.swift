@@ -156,8 +156,8 @@ struct PairedStatisticsTests {
 @Suite("Lockstep schedule")
 struct LockstepScheduleTests {
     // synthesized (ref of g1), handwritten (g1), manual (ref of g2), lossy (g2), alone (g3, no ref)
-    static let members: [(group: String, isReference: Bool)] = [
-        ("g1", true), ("g1", false), ("g2", true), ("g2", false), ("g3", false),
+    static let members: [(id: String, group: String, isReference: Bool, yardstick: String?)] = [
+        ("0", "g1", true, nil), ("1", "g1", false, nil), ("2", "g2", true, nil), ("3", "g2", false, nil), ("4", "g3", false, nil),
     ]
 
     @Test func yardsticksAreTheGroupReferenceAndTheAnchor() {
@@ -307,7 +307,7 @@ struct LockstepScheduleTests {
     }
 
     @Test func noReferenceMeansNoPairs() {
-        let schedule = LockstepSchedule(members: [("g", false), ("g", false)])
+        let schedule = LockstepSchedule(members: [("0", "g", false, nil), ("1", "g", false, nil)])
         #expect(schedule.yardstick == [nil, nil])
         #expect(schedule.round(active: [0, 1], samplesPerBlock: 4, shuffle: { _ in }) == [0, 1])
     }

@@ -71,14 +71,14 @@ struct PlatformDecisionTests {
         #expect(linux.pinsTimingCPU && linux.hasGlibc && linux.hasCallgrind && linux.readsProcFiles)
         #expect(linux.preloadName == "LD_PRELOAD" && linux.libraryFileName("libX") == "libX.so")
         #expect(linux.clockStepNanoseconds == 1 && linux.notMeasured.isEmpty && linux.pinningNote == nil)
-        #expect(linux.defaultTimingAllocator == "glibc-retained")
+        #expect(TimingAllocator.platformDefault(on: linux) == .glibcRetained)
     }
 
     @Test func darwinNeitherPinsNorHasGlibcNorCallgrind() {
         let darwin = Platform(.darwin)
         #expect(!darwin.pinsTimingCPU && !darwin.hasGlibc && !darwin.hasCallgrind && !darwin.readsProcFiles)
         #expect(darwin.preloadName == "DYLD_INSERT_LIBRARIES" && darwin.libraryFileName("libX") == "libX.dylib")
-        #expect(darwin.defaultTimingAllocator == "system" && darwin.pinningNote != nil && !darwin.notMeasured.isEmpty)
+        #expect(TimingAllocator.platformDefault(on: darwin) == .system && darwin.pinningNote != nil && !darwin.notMeasured.isEmpty)
         #expect(darwin.jemallocLibraries.allSatisfy { $0.hasSuffix(".dylib") })
     }
 
@@ -87,7 +87,7 @@ struct PlatformDecisionTests {
         #expect(!sim.pinsTimingCPU && !sim.hasGlibc && !sim.hasCallgrind && !sim.readsProcFiles)
         #expect(sim.preloadVariable == "DYLD_INSERT_LIBRARIES" && sim.preloadName == "LD_PRELOAD")
         #expect(sim.sharedLibrarySuffix == ".dylib" && sim.libraryFileName("libX") == "libX.so")
-        #expect(sim.clockStepNanoseconds == 1_000 && sim.defaultTimingAllocator == "system")
+        #expect(sim.clockStepNanoseconds == 1_000 && TimingAllocator.platformDefault(on: sim) == .system)
         #expect(sim.jemallocLibraries == Platform(.linux).jemallocLibraries)
     }
 }

@@ -70,10 +70,6 @@ package struct Platform: Equatable, Sendable {
     /// coarsest clock Darwin code has been seen to use, so the harness is tested against it.
     package var clockStepNanoseconds: UInt64 { kind == .darwinSimulated ? 1_000 : 1 }
 
-    /// The timing allocator a run uses unless one is asked for: glibc with freed memory kept in
-    /// the process where glibc is, else the system's.
-    package var defaultTimingAllocator: String { hasGlibc ? "glibc-retained" : "system" }
-
     /// What this platform's runs do not measure, named in the reports (never shown as zero).
     package var notMeasured: [String] {
         isDarwin

@@ -38,11 +38,6 @@ struct LockstepSchedule: Equatable, Sendable {
         }
     }
 
-    /// Members identified by group only (tests): ids are their positions, no declared yardsticks.
-    init(members: [(group: String, isReference: Bool)]) {
-        self.init(members: members.enumerated().map { ("\($0.offset)", $0.element.group, $0.element.isReference, nil) })
-    }
-
     init(yardstick: [Int?]) {
         self.yardstick = yardstick
     }

@@ -51,10 +51,6 @@ package enum Pairing {
         if case .baselineBuild = self { return true }
         return false
     }
-
-    /// The run ends with the answers; an `ab` run's ratios are to the baseline build, and its
-    /// summary is the A/B gate's.
-    var printsAnswers: Bool { !keepsBaselineRows }
 }
 
 extension CellState {

@@ -20,8 +20,12 @@ package enum TimingAllocator: String, CaseIterable, Sendable {
     /// jemalloc, preloaded, with its default settings.
     case jemalloc
 
-    /// The platform's default: glibc keeping freed memory where glibc is, else the system's.
-    package static var platformDefault: TimingAllocator { Platform.current.hasGlibc ? .glibcRetained : .system }
+    /// This platform's default: glibc keeping freed memory where glibc is, else the system's.
+    package static var platformDefault: TimingAllocator { platformDefault(on: .current) }
+
+    package static func platformDefault(on platform: Platform) -> TimingAllocator {
+        platform.hasGlibc ? .glibcRetained : .system
+    }
 
     /// The tunables `glibcRetained` sets: nothing up to 1 GB is mmapped, and up to 4 GB of free
     /// heap stays with the process.
