@@ -11,7 +11,7 @@ struct DependencyDirectionTests {
     /// Lowest first, by module: a folder may use the folders before it, never those after it.
     static let modules: [(module: String, folders: [String])] = [
         ("CodableBenchCore", ["Platform", "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
-        ("CodableBenchHarness", ["System", "Results", "Measurement", "Analysis", "Claims", "Run"]),
+        ("CodableBenchHarness", ["System", "Results", "Measurement", "Worker", "Analysis", "Claims", "Records", "Run", "Conformance"]),
         ("CodableBench", ["Reports", "CLI"]),
     ]
     static let order = modules.flatMap(\.folders)

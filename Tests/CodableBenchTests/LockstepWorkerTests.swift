@@ -19,7 +19,8 @@ struct LockstepWorkerTests {
         signal(SIGPIPE, SIG_IGN)
         let launcher = WorkerLauncher(executable: URL(fileURLWithPath: "/bin/true"), timeoutSeconds: 5)
         func startAndStop() throws {
-            let worker = try LockstepWorker(launcher: launcher, arguments: [], environment: [:])
+            let invocation = WorkerInvocation(strategy: "s", planJSON: "{}", payload: .file("f"), pass: .lockstep)
+            let worker = try LockstepWorker(launcher: launcher, worker: invocation, environment: [:])
             worker.stop()
         }
         try startAndStop()  // Foundation's own descriptors (its process monitor) opened once

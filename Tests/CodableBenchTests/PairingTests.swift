@@ -11,9 +11,9 @@ import Testing
 struct PairingTests {
     static func state(_ id: String) throws -> CellState {
         let payload = PreparedPayload(bytes: 1, sha256: "a", elements: 1, file: URL(fileURLWithPath: "/dev/null"))
-        return CellState(
+        return try CellState(
             cell: Cell(strategy: TestSupport.strategy(id), source: .generated(try TestSupport.profile("small"))),
-            payload: payload, arguments: [], verifiedArguments: [])
+            payload: payload, planJSON: "{}")
     }
 
     @Test func aBaselineBuildMeasuresEveryCellBesideThisBuild() throws {

@@ -2,7 +2,7 @@
 """How a lockstep sample's size changes what it reads, inside one worker process.
 
 Starts one lockstep worker (`benchmarks worker … --pass lockstep`, the protocol in
-Sources/CodableBench/Run/LockstepProtocol.swift), pins it to one CPU, and asks it in turn for
+Sources/CodableBenchHarness/Worker/LockstepProtocol.swift), pins it to one CPU, and asks it in turn for
 samples of each size given (`DECODESxBATCHES`: the worker reports the median batch). Each round
 takes one sample of every size; the ratio of a size's per-decode time to the first size's, paired
 within the round, is averaged over the rounds (geometric mean, with a 95% interval).

@@ -5,22 +5,41 @@ import CodableBenchCore
 struct CellState {
     let cell: Cell
     let payload: PreparedPayload
-    /// A worker's arguments: it generates or reads the payload and verifies the decode.
-    let arguments: [String]
-    /// The same for a later process generation: the payload from the parent's file and no
-    /// verification. (The counting and instruction passes generate the payload as the first
-    /// generation does: with the file's path, whose length changes with the run id, the
-    /// instruction counts differed run to run by ~0.01%, and the peak heap moved by 1.2%.)
-    let verifiedArguments: [String]
+    /// The run's sampling plan, as the workers read it (JSON).
+    let planJSON: String
+    /// The cell's source as a worker's argument: the profile it generates from, or the file.
+    private let source: WorkerInvocation.Payload
     /// Another build's executable whose workers measure this cell (`ab`'s baseline); nil: this one.
     var executable: URL? = nil
 
-    init(cell: Cell, payload: PreparedPayload, arguments: [String], verifiedArguments: [String], executable: URL? = nil) {
+    init(cell: Cell, payload: PreparedPayload, planJSON: String, executable: URL? = nil) throws {
         self.cell = cell
         self.payload = payload
-        self.arguments = arguments
-        self.verifiedArguments = verifiedArguments
+        self.planJSON = planJSON
         self.executable = executable
+        switch cell.source {
+        case .generated(let profile):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            source = .profileJSON(String(decoding: try encoder.encode(profile), as: UTF8.self))
+        case .file(let url):
+            source = .file(url.path)
+        }
+    }
+
+    /// A worker for `pass` that generates or reads its bytes as the cell's source says, as the
+    /// first generation's does. The counting and instruction passes use it too: with the parent's
+    /// file, whose path's length changes with the run id, instruction counts differed run to run
+    /// by ~0.01%, and the peak heap moved by 1.2%.
+    func worker(_ pass: WorkerReport.Pass, verified: Bool = false) -> WorkerInvocation {
+        WorkerInvocation(strategy: cell.strategy.id, planJSON: planJSON, payload: source, pass: pass, verified: verified)
+    }
+
+    /// A worker for `pass` of a later generation: the bytes the first one verified, from the
+    /// parent's file, not verified again.
+    func workerOnVerifiedBytes(_ pass: WorkerReport.Pass) -> WorkerInvocation {
+        WorkerInvocation(
+            strategy: cell.strategy.id, planJSON: planJSON, payload: .file(payload.file.path), pass: pass, verified: true)
     }
 
     var identity: CellIdentity {

@@ -125,7 +125,7 @@ struct ColdSampling {
 
     /// One fresh process on the timing CPU.
     private func coldDecodes(_ state: CellState) throws -> Sample {
-        let exit = try launch(state, pass: "cold", environment: environment)
+        let exit = try launch(state, pass: .cold, environment: environment)
         guard case .report(let report) = exit else { return .failure(Self.describe(exit)) }
         guard report.outcome == .ok, report.sha256 == state.payload.sha256, let decodes = report.coldDecodes else {
             return .failure("its decode ended \(report.outcome.rawValue): \(report.detail)")
@@ -141,7 +141,7 @@ struct ColdSampling {
         let isolated = WorkerLauncher.isolatedEnvironment(environment)
         for member in measured {
             let state = members[member]
-            let exit = try launch(state, pass: "cold-counting", environment: [:], wrapper: isolated)
+            let exit = try launch(state, pass: .coldCounting, environment: [:], wrapper: isolated)
             guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
                 let counts = report.allocations,
                 counts.count == ColdAllocationRow.decodes.count
@@ -160,11 +160,10 @@ struct ColdSampling {
     }
 
     private func launch(
-        _ state: CellState, pass: String, environment: [String: String], wrapper: [String] = []
+        _ state: CellState, pass: WorkerReport.Pass, environment: [String: String], wrapper: [String] = []
     ) throws -> WorkerExit {
         try Affinity.on(Affinity.timingCPU()) {
-            try launcher(state).start(
-                arguments: state.verifiedArguments + ["--pass", pass], environment: environment, wrapper: wrapper)
+            try launcher(state).start(state.workerOnVerifiedBytes(pass), environment: environment, wrapper: wrapper)
         }
     }
 

@@ -69,7 +69,7 @@ struct CountingPasses {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         let exit = try launcher(state).withTimeout(timeoutSeconds).start(
-            arguments: state.arguments + ["--pass", "counting"], environment: environment)
+            state.worker(.counting), environment: environment)
         switch exit {
         case .timedOut(let seconds):
             return .missing(String(format: "the counting worker took more than %.0f s", seconds))
@@ -122,7 +122,7 @@ struct CountingPasses {
         case .retired: return try retiredInstructions(state)
         case .callgrind(let valgrind, let categories):
             return try instructions(
-                state, arguments: state.arguments + ["--pass", "instructions", "--verified"], valgrind: valgrind,
+                state, worker: state.worker(.instructions, verified: true), valgrind: valgrind,
                 categories: categories, timeoutSeconds: timeoutSeconds)
         }
     }
@@ -132,14 +132,14 @@ struct CountingPasses {
     func firstDecodeInstructions(_ state: CellState) throws -> ExactCount? {
         guard case .callgrind(let valgrind, let categories) = instructionCounter else { return nil }
         return try instructions(
-            state, arguments: state.verifiedArguments + ["--pass", "cold-instructions"], valgrind: valgrind,
+            state, worker: state.workerOnVerifiedBytes(.coldInstructions), valgrind: valgrind,
             categories: categories, timeoutSeconds: nil)
     }
 
     /// The instructions pass without callgrind: the worker reads the CPU's counter around its
     /// decodes; no breakdown (an empty one, which writes no costs.csv rows).
     private func retiredInstructions(_ state: CellState) throws -> ExactCount? {
-        let exit = try launcher(state).start(arguments: state.arguments + ["--pass", "instructions", "--verified"])
+        let exit = try launcher(state).start(state.worker(.instructions, verified: true))
         guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
             let perDecode = report.retiredInstructions
         else { return nil }
@@ -148,7 +148,7 @@ struct CountingPasses {
 
     /// `timeoutSeconds`: nil for 20 times the cell's timeout (a decode under callgrind).
     private func instructions(
-        _ state: CellState, arguments: [String], valgrind: String, categories: CostCategories, timeoutSeconds: Double?
+        _ state: CellState, worker: WorkerInvocation, valgrind: String, categories: CostCategories, timeoutSeconds: Double?
     ) throws -> ExactCount? {
         let folder = try ScratchSpace.folder("callgrind")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -170,7 +170,7 @@ struct CountingPasses {
         let exit: WorkerExit
         do {
             exit = try slowLauncher.launch(
-                arguments: arguments,
+                worker,
                 environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper, fixedLengthPaths: true)
         } catch {
             throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")

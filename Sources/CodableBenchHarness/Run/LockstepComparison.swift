@@ -110,7 +110,7 @@ struct LockstepComparison {
                 do {
                     workers[member] = try LockstepWorker(
                         launcher: launcher(state),
-                        arguments: (verifiedBefore ? state.verifiedArguments : state.arguments) + ["--pass", "lockstep"],
+                        worker: verifiedBefore ? state.workerOnVerifiedBytes(.lockstep) : state.worker(.lockstep),
                         environment: environment)
                 } catch {
                     workers.values.forEach { $0.stop() }

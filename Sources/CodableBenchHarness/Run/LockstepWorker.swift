@@ -24,13 +24,16 @@ final class LockstepWorker {
     private(set) var isRunning = true
     var pid: pid_t { process.processIdentifier }
 
-    init(launcher: WorkerLauncher, arguments: [String], environment extra: [String: String]) throws {
+    /// `worker`'s report comes over its standard output (`LockstepProtocol`), not in a file.
+    init(launcher: WorkerLauncher, worker: WorkerInvocation, environment extra: [String: String]) throws {
         scratch = try ScratchSpace.folder("worker")
         stderrFile = scratch.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         let input = Pipe(), output = Pipe()
         process.executableURL = launcher.executable
-        process.arguments = ["worker", "--report", "-"] + arguments
+        var worker = worker
+        worker.report = "-"
+        process.arguments = worker.arguments
         process.environment = WorkerLauncher.environment(extra)
         process.standardInput = input
         process.standardOutput = output

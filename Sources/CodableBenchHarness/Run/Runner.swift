@@ -160,14 +160,14 @@ package struct Runner {
     /// bytes), each payload prepared once and written to `payloadFolder` for later generations.
     private func lockstepComparisons(payloadFolder: URL) throws -> [[CellState]] {
         var payloads: [String: PreparedPayload] = [:]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
         let states = try runPlan.cells.flatMap { cell -> [CellState] in
             let key = cell.source.knobs
             let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source, writingTo: payloadFolder)
             payloads[key] = payload
-            let state = CellState(
-                cell: cell, payload: payload, arguments: try workerArguments(cell, source: cell.source),
-                verifiedArguments: try workerArguments(cell, source: .file(payload.file))
-                    + ["--verified"])
+            let state = try CellState(cell: cell, payload: payload, planJSON: planJSON)
             return options.pairing.states(for: state)
         }
         var comparisons: [[CellState]] = []
@@ -188,20 +188,5 @@ package struct Runner {
         WorkerLauncher(
             executable: state.executable ?? WorkerLauncher.currentExecutable(),
             timeoutSeconds: min(options.timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
-    }
-
-    /// A worker's arguments for `cell`, its bytes from `source`.
-    private func workerArguments(_ cell: Cell, source: PayloadSource) throws -> [String] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
-        let payload: [String]
-        switch source {
-        case .generated(let profile):
-            payload = ["--profile-json", String(decoding: try encoder.encode(profile), as: UTF8.self)]
-        case .file(let url):
-            payload = ["--payload-file", url.path]
-        }
-        return ["--strategy", cell.strategy.id, "--plan-json", planJSON] + payload
     }
 }

@@ -31,7 +31,7 @@ struct WorkerLauncher {
     /// report's paths are written with the same length in every run (`FixedLengthPath`), so that
     /// the worker's argument strings allocate alike (the exact pass).
     func launch(
-        arguments: [String], environment extra: [String: String] = [:],
+        _ worker: WorkerInvocation, environment extra: [String: String] = [:],
         wrapper: [String] = [], fixedLengthPaths: Bool = false
     ) throws -> WorkerExit {
         let scratch = try ScratchSpace.folder("worker")
@@ -42,7 +42,9 @@ struct WorkerLauncher {
         let path: (URL) -> String = fixedLengthPaths ? { FixedLengthPath.padded($0.path) } : { $0.path }
 
         let process = Process()
-        let workerArguments = ["worker", "--report", path(reportFile)] + arguments
+        var worker = worker
+        worker.report = path(reportFile)
+        let workerArguments = worker.arguments
         if let tool = wrapper.first {
             process.executableURL = URL(fileURLWithPath: tool)
             process.arguments = Array(wrapper.dropFirst()) + [path(executable)] + workerArguments
@@ -82,8 +84,8 @@ struct WorkerLauncher {
     }
 
     /// `launch`, with a failure to start the process as the harness's own (exit status 3).
-    func start(arguments: [String], environment: [String: String] = [:], wrapper: [String] = []) throws -> WorkerExit {
-        do { return try launch(arguments: arguments, environment: environment, wrapper: wrapper) } catch {
+    func start(_ worker: WorkerInvocation, environment: [String: String] = [:], wrapper: [String] = []) throws -> WorkerExit {
+        do { return try launch(worker, environment: environment, wrapper: wrapper) } catch {
             throw HarnessFailure("cannot start a worker (\(executable.path)): \(error.localizedDescription)")
         }
     }

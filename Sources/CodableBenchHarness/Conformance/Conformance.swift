@@ -42,12 +42,11 @@ package struct Conformance {
         var entries: [Entry] = []
         for (index, file) in files.enumerated() {
             for strategy in strategies {
-                let arguments = [
-                    "--strategy", strategy.id, "--plan-json", plan, "--pass", "verify",
-                    "--payload-file", directory.appendingPathComponent(file).path,
-                ]
+                let worker = WorkerInvocation(
+                    strategy: strategy.id, planJSON: plan, payload: .file(directory.appendingPathComponent(file).path),
+                    pass: .verify)
                 let exit: WorkerExit
-                do { exit = try launcher.launch(arguments: arguments) } catch {
+                do { exit = try launcher.launch(worker) } catch {
                     throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
                 }
                 switch exit {
