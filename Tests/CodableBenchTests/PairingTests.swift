@@ -21,7 +21,7 @@ struct PairingTests {
         let pairing = Pairing.baselineBuild(baseline)
         let states = pairing.states(for: try Self.state("handwritten"))
         #expect(states.map(\.isBaseline) == [true, false])
-        #expect(states[0].executable == baseline)
+        #expect(states[0].build == .baseline(baseline) && states[1].build == .this)
         // Members in any order: each of this build's cells is paired with the baseline's same cell.
         let members = try [Self.state("synthesized"), Self.state("handwritten")].flatMap(pairing.states)
         let shuffled = [members[3], members[0], members[2], members[1]]

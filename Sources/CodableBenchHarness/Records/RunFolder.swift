@@ -21,6 +21,12 @@ package struct RunFolder {
     var baselineSamples: URL { baselineDirectory.appendingPathComponent("samples.csv") }
     var baselineCosts: URL { baselineDirectory.appendingPathComponent("costs.csv") }
 
+    /// A build's results, samples and costs: this build's in the run's folder, the baseline
+    /// build's in `baseline/`.
+    func results(of build: Build) -> URL { build.isBaseline ? baselineResults : results }
+    func samples(of build: Build) -> URL { build.isBaseline ? baselineSamples : samples }
+    func costs(of build: Build) -> URL { build.isBaseline ? baselineCosts : costs }
+
     /// Creates the folder with the headers of results.csv and samples.csv, and points `latest` at it.
     static func create(runID: String, in resultsDirectory: URL) throws -> RunFolder {
         let folder = RunFolder(runID: runID, directory: resultsDirectory.appendingPathComponent("runs/\(runID)"))

@@ -6,13 +6,15 @@ import CodableBenchCore
 /// the command that started the run reports and judges it without reading the files back.
 final class RunRecord {
     let folder: RunFolder
-    private var results: [ResultRow] = []
-    private var samples: [SampleRow] = []
-    private var baselineResults: [ResultRow] = []
-    private var baselineSamples: [SampleRow] = []
+    /// One build's rows.
+    private struct BuildRows {
+        var results: [ResultRow] = []
+        var samples: [SampleRow] = []
+        var costs: [CostRow] = []
+    }
+    /// This build's rows, and with `ab` the baseline build's, kept apart.
+    private var builds: [Build: BuildRows] = [:]
     private var ratios: [RatioRow] = []
-    private var costs: [CostRow] = []
-    private var baselineCosts: [CostRow] = []
     /// The cold rows so far (the cold pass's stopping rule reads them).
     private(set) var cold: [ColdRow] = []
     private var coldAllocations: [ColdAllocationRow] = []
@@ -23,18 +25,13 @@ final class RunRecord {
     }
 
     /// A cell's rows; `ab`'s baseline build's rows go to its own folder and are not this run's.
-    func record(_ result: CellResult, provenance: Provenance, isBaseline: Bool) throws {
+    func record(_ result: CellResult, provenance: Provenance, of build: Build) throws {
         let rows = result.rows(provenance: provenance)
         let sampleRows = result.sampleRows(runID: folder.runID)
-        try folder.append(rows.map(ResultsCSV.line).joined(), to: isBaseline ? folder.baselineResults : folder.results)
-        try folder.append(sampleRows.map(SamplesCSV.line).joined(), to: isBaseline ? folder.baselineSamples : folder.samples)
-        if isBaseline {
-            baselineResults += rows
-            baselineSamples += sampleRows
-        } else {
-            results += rows
-            samples += sampleRows
-        }
+        try folder.append(rows.map(ResultsCSV.line).joined(), to: folder.results(of: build))
+        try folder.append(sampleRows.map(SamplesCSV.line).joined(), to: folder.samples(of: build))
+        builds[build, default: BuildRows()].results += rows
+        builds[build, default: BuildRows()].samples += sampleRows
     }
 
     func record(ratios rows: [RatioRow]) throws {
@@ -43,9 +40,9 @@ final class RunRecord {
     }
 
     /// Where each decode's instructions went; `ab`'s baseline build's in its own folder.
-    func record(costs rows: [CostRow], isBaseline: Bool = false) throws {
-        try folder.append(rows.map(CostsCSV.line).joined(), to: isBaseline ? folder.baselineCosts : folder.costs)
-        if isBaseline { baselineCosts += rows } else { costs += rows }
+    func record(costs rows: [CostRow], of build: Build) throws {
+        try folder.append(rows.map(CostsCSV.line).joined(), to: folder.costs(of: build))
+        builds[build, default: BuildRows()].costs += rows
     }
 
     /// The cold pass's rows (headers written by the caller with the first).
@@ -66,7 +63,8 @@ final class RunRecord {
 
     /// This build's rows, as `RunData.load` reads them from the run folder.
     var data: RunData {
-        var data = RunData(source: folder.results, rows: results, sampleRows: samples, ratios: ratios, costs: costs)
+        let this = builds[.this] ?? BuildRows()
+        var data = RunData(source: folder.results, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
         data.cold = cold
         data.coldAllocations = coldAllocations
         data.coldCosts = coldCosts
@@ -75,9 +73,10 @@ final class RunRecord {
 
     /// `ab`: the baseline build's rows, as `RunData.load` reads them from `baseline/`.
     var baselineData: RunData {
-        RunData(
-            source: folder.baselineResults, rows: baselineResults, sampleRows: baselineSamples, ratios: [],
-            costs: baselineCosts)
+        let baseline = builds.first { $0.key.isBaseline }?.value ?? BuildRows()
+        return RunData(
+            source: folder.baselineResults, rows: baseline.results, sampleRows: baseline.samples, ratios: [],
+            costs: baseline.costs)
     }
 
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).

@@ -9,14 +9,14 @@ struct CellState {
     let planJSON: String
     /// The cell's source as a worker's argument: the profile it generates from, or the file.
     private let source: WorkerInvocation.Payload
-    /// Another build's executable whose workers measure this cell (`ab`'s baseline); nil: this one.
-    var executable: URL? = nil
+    /// Which build's workers measure this cell.
+    var build = Build.this
 
-    init(cell: Cell, payload: PreparedPayload, planJSON: String, executable: URL? = nil) throws {
+    init(cell: Cell, payload: PreparedPayload, planJSON: String, build: Build = .this) throws {
         self.cell = cell
         self.payload = payload
         self.planJSON = planJSON
-        self.executable = executable
+        self.build = build
         switch cell.source {
         case .generated(let profile):
             let encoder = JSONEncoder()

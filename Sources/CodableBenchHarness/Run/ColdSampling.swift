@@ -84,7 +84,7 @@ struct ColdSampling {
                     rows.append(
                         ColdRow(
                             runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,
-                            strategy: names[member], build: state.isBaseline ? ColdRow.baselineBuild : ColdRow.thisBuild,
+                            strategy: names[member], build: state.build.name,
                             yardstick: yardstickName, process: process, decodes: decodes))
                 case .failure(let reason):
                     log("warning: \(names[member]) on \(state.cell.source.name): no cold samples after this (\(reason))")
@@ -153,7 +153,7 @@ struct ColdSampling {
                 coldAllocations: zip(ColdAllocationRow.decodes, counts).map { decode, count in
                     ColdAllocationRow(
                         runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,
-                        strategy: state.cell.strategy.id, build: state.isBaseline ? ColdRow.baselineBuild : ColdRow.thisBuild,
+                        strategy: state.cell.strategy.id, build: state.build.name,
                         decode: decode, allocations: count.allocations, allocatedBytes: count.allocatedBytes)
                 })
         }
@@ -175,17 +175,23 @@ struct ColdSampling {
         }
     }
 
-    /// Cells (strategy, profile, build) whose warm pass decoded correctly.
-    private func decodedCells() -> Set<String> {
-        let this = record.data.rows.filter { $0.outcome == .ok }.map { "this/\($0.cell.strategy)/\($0.cell.profile)" }
-        let baseline =
-            pairing.keepsBaselineRows
-            ? record.baselineData.rows.filter { $0.outcome == .ok }.map { "baseline/\($0.cell.strategy)/\($0.cell.profile)" }
-            : []
-        return Set(this + baseline)
+    /// A cell of one build, as the warm pass's rows name it.
+    private struct BuildCell: Hashable {
+        var build: String
+        var strategy: String
+        var profile: String
     }
 
-    private func key(_ state: CellState) -> String {
-        "\(state.isBaseline ? "baseline" : "this")/\(state.cell.strategy.id)/\(state.cell.source.name)"
+    /// The cells whose warm pass decoded correctly, of either build.
+    private func decodedCells() -> Set<BuildCell> {
+        func decoded(_ run: RunData, build: String) -> [BuildCell] {
+            run.rows.filter { $0.outcome == .ok }.map { BuildCell(build: build, strategy: $0.cell.strategy, profile: $0.cell.profile) }
+        }
+        let baseline = pairing.keepsBaselineRows ? decoded(record.baselineData, build: ColdRow.baselineBuild) : []
+        return Set(decoded(record.data, build: ColdRow.thisBuild) + baseline)
+    }
+
+    private func key(_ state: CellState) -> BuildCell {
+        BuildCell(build: state.build.name, strategy: state.cell.strategy.id, profile: state.cell.source.name)
     }
 }

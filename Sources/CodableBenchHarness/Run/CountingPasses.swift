@@ -180,7 +180,7 @@ struct CountingPasses {
             let text = try? String(contentsOf: output, encoding: .utf8),
             let callgrind = try? CallgrindOutput.parse(text)
         else { return nil }
-        let executable = (state.executable ?? WorkerLauncher.currentExecutable()).path
+        let executable = state.build.executable.path
         return ExactCount(
             instructions: callgrind.total / decodes, simulatedCycles: callgrind.totalCycles.map { $0 / decodes },
             breakdown: CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories))

@@ -43,7 +43,7 @@ struct FinishedComparison {
                     try record.record(
                         costs: CostsCSV.rows(
                             runID: record.folder.runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
-                            profile: profile, counted.breakdown), isBaseline: state.isBaseline)
+                            profile: profile, counted.breakdown), of: state.build)
                 }
                 if result.instructions == nil {
                     log(
@@ -51,7 +51,7 @@ struct FinishedComparison {
                     )
                 }
             }
-            try record.record(result, provenance: provenance, isBaseline: state.isBaseline)
+            try record.record(result, provenance: provenance, of: state.build)
             if !state.isBaseline { done.append(result) }
         }
         try record.record(ratios: ratioRows)

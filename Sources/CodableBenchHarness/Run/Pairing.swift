@@ -13,7 +13,7 @@ package enum Pairing {
     func states(for state: CellState) -> [CellState] {
         guard case .baselineBuild(let executable) = self else { return [state] }
         var baseline = state
-        baseline.executable = executable
+        baseline.build = .baseline(executable)
         return [baseline, state]
     }
 
@@ -55,5 +55,5 @@ package enum Pairing {
 
 extension CellState {
     /// Measured by the baseline build's worker (`ab`), not this build's.
-    var isBaseline: Bool { executable != nil }
+    var isBaseline: Bool { build.isBaseline }
 }

@@ -186,7 +186,7 @@ package struct Runner {
 
     func launcher(for state: CellState) -> WorkerLauncher {
         WorkerLauncher(
-            executable: state.executable ?? WorkerLauncher.currentExecutable(),
+            executable: state.build.executable,
             timeoutSeconds: min(options.timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
     }
 }
