@@ -142,28 +142,36 @@ struct ABCommand: ToolCommand {
     }
 }
 
-/// What the baseline build offers, read from its `list`.
+/// What the baseline build offers, read from its `list --ids`.
 enum BaselineBuild {
-    /// The strategy ids the baseline's `list` shows (the second column; " (reference)" dropped).
+    /// The strategy ids the baseline's `list --ids` prints; a build from before `--ids` (November
+    /// 2026) is read from its `list` table instead.
     static func strategyIDs(of executable: URL) throws -> Set<String> {
+        if let ids = try list(executable, ["list", "--ids"]) {
+            return Set(ids.split(separator: "\n").map(String.init))
+        }
+        guard let table = try list(executable, ["list"]) else {
+            throw UsageError("the baseline's `list` failed: is \(executable.path) a CodableBench executable?")
+        }
+        return parseList(table)
+    }
+
+    /// The output of `executable arguments`, nil when it exits with a failure.
+    private static func list(_ executable: URL, _ arguments: [String]) throws -> String? {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["list"]
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { throw UsageError("cannot run the baseline \(executable.path): \(error.localizedDescription)") }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw UsageError(
-                "the baseline's `list` failed (exit \(process.terminationStatus)): is \(executable.path) a CodableBench executable?")
-        }
-        return parseList(String(decoding: data, as: UTF8.self))
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
 
-    /// The strategy ids of `list`'s rows: the second column of each line after the header, but
-    /// for the indented lines under a row (what the strategy changes).
+    /// The strategy ids of an older build's `list` rows: the second column of each line after
+    /// the header, but for the indented lines under a row (what the strategy changes).
     static func parseList(_ text: String) -> Set<String> {
         Set(
             text.split(separator: "\n").dropFirst().compactMap { line in

@@ -12,6 +12,9 @@ struct ListCommand: ToolCommand {
     @Flag(help: "Include hidden harness self-test strategies.")
     var all = false
 
+    @Flag(help: "Print only the strategies' ids, one a line (what `ab` reads of a baseline build).")
+    var ids = false
+
     /// Outcomes a strategy anticipates on some profiles, e.g. ` [ext-all-small: wrong-output]`.
     static func declaredOutcomes(_ strategy: Strategy) -> String {
         guard !strategy.expectedOutcomes.isEmpty else { return "" }
@@ -31,6 +34,10 @@ struct ListCommand: ToolCommand {
 
     func run(in tool: ToolContext) throws {
         let strategies = tool.catalogue.filter { all || !$0.isHidden }
+        if ids {
+            for strategy in strategies { print(strategy.id) }
+            return
+        }
         let rows = strategies.map {
             [
                 $0.group, $0.id + ($0.isReference ? " (reference)" : ""), $0.expectation.rawValue,
@@ -38,12 +45,12 @@ struct ListCommand: ToolCommand {
             ]
         }
         let header = ["group", "strategy", "expectation", "payloads", "description"]
-        let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        // The description, last, is not padded.
+        let columns = AlignedColumns(([header] + rows).map { Array($0.prefix(4)) }, isNumber: { _ in false })
         let yardsticks = Yardsticks(catalogue: tool.catalogue)
-        let indent = String(repeating: " ", count: widths[0] + 2)
+        let indent = String(repeating: " ", count: columns.widths[0] + 2)
         for (index, row) in ([header] + rows).enumerated() {
-            let padded = (0..<4).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
-            print((padded + [row[4]]).joined(separator: "  "))
+            print(columns.line(Array(row.prefix(4))) + "  " + row[4])
             if index > 0 { print(indent + Self.changesLine(strategies[index - 1], yardsticks: yardsticks)) }
         }
     }
