@@ -31,7 +31,7 @@ package struct ABGate {
         package let cell: CellKey
         let ratio: PairedRatio
         var confirmation: PairedRatio? = nil
-        var line: String {
+        package var line: String {
             // Three decimals: with a 1% threshold, "(1.01–1.03)" would not say on which side it lies.
             "\(cell): wall time \(ratio.preciseText) of the baseline"
                 + (confirmation.map { "; measured again: \($0.preciseText)" } ?? "")
@@ -47,33 +47,33 @@ package struct ABGate {
 
     package let slower: [TimingFinding]
     /// Flagged slower by the run, then not beyond the threshold when measured again (not failed).
-    let notConfirmed: [TimingFinding]
-    let faster: [TimingFinding]
+    package let notConfirmed: [TimingFinding]
+    package let faster: [TimingFinding]
     /// Cells whose time interval was too wide to judge at the threshold.
-    let cannotTell: [TimingFinding]
+    package let cannotTell: [TimingFinding]
     /// Cells judged in time (within, slower or faster).
-    let judgedInTime: Int
+    package let judgedInTime: Int
     /// Every cell measured exactly in both builds.
-    let exact: [ExactChange]
+    package let exact: [ExactChange]
     /// Beyond the exact threshold, up or down, not declared.
-    let exactIncreases: [ExactChange]
-    let exactDecreases: [ExactChange]
+    package let exactIncreases: [ExactChange]
+    package let exactDecreases: [ExactChange]
     /// Flagged cells (exact or time) that the commit declared, and declarations that named no
     /// flagged cell.
-    let declaredCells: [(cell: CellKey, reason: String)]
-    let unusedDeclarations: [DeclaredChange]
-    let counts: Gate
+    package let declaredCells: [(cell: CellKey, reason: String)]
+    package let unusedDeclarations: [DeclaredChange]
+    package let counts: Gate
     /// Cells measured in both builds, and strategies only one build has (listed, not failed).
-    let cellsCompared: Int
-    let onlyInCurrent: [String]
-    let onlyInBaseline: [String]
-    let threshold: Double
-    let exactThreshold: Double
+    package let cellsCompared: Int
+    package let onlyInCurrent: [String]
+    package let onlyInBaseline: [String]
+    package let threshold: Double
+    package let exactThreshold: Double
     /// How much of this build's sampling the machine spent in its slow state (nil: no samples).
-    let slowState: SlowState?
+    package let slowState: SlowState?
 
     /// Cells that neither measure could judge: time too wide and no exact measure.
-    var undecided: [CellKey] {
+    package var undecided: [CellKey] {
         let measured = Set(exact.map(\.cell))
         return cannotTell.map(\.cell).filter { !measured.contains($0) }
     }

@@ -2,8 +2,8 @@ import Foundation
 import CodableBenchCore
 
 /// The change of one metric of one cell between two runs.
-struct MetricChange: Sendable {
-    enum Verdict: String, Sendable {
+package struct MetricChange: Sendable {
+    package enum Verdict: String, Sendable {
         case faster, slower
         case more, fewer
         case noChange = "no change"
@@ -11,19 +11,19 @@ struct MetricChange: Sendable {
         case outcomeChanged = "outcome changed"
     }
 
-    let cell: CellKey
-    let metric: Metric
-    let baseline: Double?
-    let current: Double?
-    let verdict: Verdict
+    package let cell: CellKey
+    package let metric: Metric
+    package let baseline: Double?
+    package let current: Double?
+    package let verdict: Verdict
     /// Mann–Whitney p-value when both runs had samples.
-    let pValue: Double?
-    let note: String
+    package let pValue: Double?
+    package let note: String
     /// The tolerance a count was judged with.
     var tolerance: Double? = nil
 
     /// (current − baseline) / baseline.
-    var relativeChange: Double? {
+    package var relativeChange: Double? {
         guard let b = baseline, let c = current, b != 0 else { return nil }
         return (c - b) / b
     }
@@ -31,11 +31,11 @@ struct MetricChange: Sendable {
 
 /// Compares two runs cell by cell and metric by metric.
 package struct Comparison {
-    let changes: [MetricChange]
+    package let changes: [MetricChange]
     /// The statistic timings were compared on (`timing.statistic` of the tolerances).
-    let timingStatistic: TimingStatistic
+    package let timingStatistic: TimingStatistic
     /// What was not compared, and why.
-    let notes: [String]
+    package let notes: [String]
 
     package init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
         timingStatistic = tolerances.timing.estimator
@@ -148,29 +148,5 @@ package struct Comparison {
 
     static func relativeChange(_ before: Double, _ after: Double) -> Double {
         before == 0 ? (after == 0 ? 0 : .infinity) : (after - before) / before
-    }
-
-    /// A plain-text table of the changes, with a one-line tally.
-    package func render() -> String {
-        var lines = ["cell | metric | baseline | current | change | p | verdict", "---|---|---|---|---|---|---"]
-        func number(_ value: Double?, _ metric: Metric) -> String {
-            guard let value else { return "-" }
-            return metric.isTiming ? Terminal.time(value) : String(format: "%.0f", value)
-        }
-        for c in changes {
-            let change = c.relativeChange.map { String(format: "%+.2f%%", $0 * 100) } ?? "-"
-            let p = c.pValue.map { String(format: "%.3g", $0) } ?? "-"
-            let metric = c.metric == .none ? "-" : c.metric.rawValue
-            lines.append(
-                "\(c.cell) | \(metric) | \(number(c.baseline, c.metric)) | \(number(c.current, c.metric)) | \(change) | \(p) | \(c.verdict.rawValue)\(c.note.isEmpty ? "" : " (\(c.note))")"
-            )
-        }
-        let tally = Dictionary(grouping: changes, by: \.verdict).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-        lines.append("")
-        lines.append(
-            "\(changes.count) comparisons (timings compared on their \(timingStatistic.rawValue)): "
-                + tally.joined(separator: ", "))
-        lines += notes.map { "note: \($0)" }
-        return lines.joined(separator: "\n")
     }
 }

@@ -7,10 +7,10 @@ import CodableBenchCore
 ///
 /// Written `STRATEGY: why` (every payload) or `STRATEGY/PROFILE: why`.
 package struct DeclaredChange: Sendable, Equatable {
-    let strategy: String
+    package let strategy: String
     /// Nil: every profile.
-    let profile: String?
-    let reason: String
+    package let profile: String?
+    package let reason: String
 
     package init(parsing text: String) throws {
         guard let colon = text.firstIndex(of: ":") else {

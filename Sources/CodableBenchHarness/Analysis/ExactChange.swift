@@ -7,17 +7,23 @@ import CodableBenchCore
 package struct ExactChange: Sendable {
     /// One measure in both builds.
     package struct Measure: Sendable {
-        let baseline: Int
-        let current: Int
+        package let baseline: Int
+        package let current: Int
         /// (current − baseline) / baseline.
-        var change: Double { baseline == 0 ? 0 : Double(current - baseline) / Double(baseline) }
+        package var change: Double { baseline == 0 ? 0 : Double(current - baseline) / Double(baseline) }
     }
 
     /// A function or category whose counts differ between the builds.
     package struct Shift: Sendable, Equatable {
-        let name: String
-        let instructions: Int
-        let cycles: Int
+        package let name: String
+        package let instructions: Int
+        package let cycles: Int
+
+        package init(name: String, instructions: Int, cycles: Int) {
+            self.name = name
+            self.instructions = instructions
+            self.cycles = cycles
+        }
     }
 
     /// Functions whose counts follow where the binary's type metadata lies rather than the work
@@ -32,15 +38,15 @@ package struct ExactChange: Sendable {
 
     package let cell: CellKey
     /// Without the layout-following functions where both builds have a breakdown.
-    let instructions: Measure
+    package let instructions: Measure
     /// Nil where either build's pass simulated no caches.
-    let cycles: Measure?
+    package let cycles: Measure?
     /// Where the difference went, largest first by the measure that moved most: the categories and
     /// the functions of the two builds' breakdowns (empty without them).
-    let categories: [Shift]
-    let functions: [Shift]
+    package let categories: [Shift]
+    package let functions: [Shift]
     /// What the layout-following functions moved, left out of the measures above (nil: no breakdowns).
-    var leftOut: Shift? = nil
+    package var leftOut: Shift? = nil
 
     /// The larger change of the two measures, by size, with its sign.
     var largestChange: Double {

@@ -3,19 +3,19 @@ import CodableBenchCore
 
 /// The regression gate: compares a current run with a baseline and decides.
 package struct Gate {
-    struct Finding: Sendable {
+    package struct Finding: Sendable {
         let cell: CellKey
         let metric: String
         let baseline: String
         let current: String
         let message: String
 
-        var line: String { "\(cell): \(metric) \(baseline) → \(current) (\(message))" }
+        package var line: String { "\(cell): \(metric) \(baseline) → \(current) (\(message))" }
     }
 
-    let regressions: [Finding]
-    let improvements: [Finding]
-    let notes: [String]
+    package let regressions: [Finding]
+    package let improvements: [Finding]
+    package let notes: [String]
 
     /// Exit status: 0 pass, 1 regression.
     package var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
@@ -76,21 +76,5 @@ package struct Gate {
         self.regressions = regressions
         self.improvements = improvements
         self.notes = notes
-    }
-
-    package func render() -> String {
-        var lines: [String] = []
-        lines += regressions.map { "REGRESSION \($0.line)" }
-        lines += improvements.map { "improved   \($0.line)" }
-        lines += notes.map { "note       \($0)" }
-        if regressions.isEmpty {
-            lines.append(
-                "check passed"
-                    + (improvements.isEmpty
-                        ? "" : "; \(improvements.count) improvement(s): refresh the baseline with `benchmarks baseline update`"))
-        } else {
-            lines.append("check failed: \(regressions.count) regression(s)")
-        }
-        return lines.joined(separator: "\n")
     }
 }

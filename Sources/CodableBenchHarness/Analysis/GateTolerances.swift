@@ -66,7 +66,7 @@ package struct GateTolerances: Codable, Equatable, Sendable {
 }
 
 /// The statistic of a timing's samples that `compare` and `check` compare.
-enum TimingStatistic: String, Sendable {
+package enum TimingStatistic: String, Sendable {
     case p10, median, min
 
     func value(of summary: Summary) -> Double {
@@ -91,5 +91,5 @@ extension Metric {
     var isAllocation: Bool { self == .allocations || self == .allocatedBytes || self == .peakHeapBytes }
 
     /// Times: compared with a significance test and a noise floor.
-    var isTiming: Bool { self == .wallTime || self == .cpuTime }
+    package var isTiming: Bool { self == .wallTime || self == .cpuTime }
 }

@@ -104,11 +104,6 @@ package struct RunData: Sendable {
             .sorted { $0.state.share != $1.state.share ? $0.state.share > $1.state.share : $0.profile < $1.profile }
     }
 
-    /// The run's line under a report's title: cells, time, duty cycle, and the slow state.
-    package func summaryLine(_ info: RunInfo) -> String {
-        info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
-    }
-
     /// Each cell's exact measures per decode (runs with `--instructions`, every `ab` run):
     /// instructions, and simulated cycles where callgrind simulated the caches. Only cells with an
     /// instruction count.

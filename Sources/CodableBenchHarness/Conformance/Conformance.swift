@@ -5,19 +5,19 @@ import CodableBenchCore
 /// accepted, `n_` rejected, `i_` either), each in its own worker with a timeout, so no file can
 /// crash or hang the harness.
 package struct Conformance {
-    enum Result: String, Sendable { case accept, reject, crash, timeout }
+    package enum Result: String, Sendable { case accept, reject, crash, timeout }
 
-    struct Entry: Sendable {
-        let file: String
-        let strategy: String
-        let result: Result
-        let detail: String
+    package struct Entry: Sendable {
+        package let file: String
+        package let strategy: String
+        package let result: Result
+        package let detail: String
 
         /// `y`, `n` or `i` from the file name's prefix.
-        var expectation: String { String(file.prefix(1)) }
+        package var expectation: String { String(file.prefix(1)) }
 
         /// Accepting an `n_` file or rejecting a `y_` file; crashes and timeouts always.
-        var disagrees: Bool {
+        package var disagrees: Bool {
             switch (expectation, result) {
             case (_, .crash), (_, .timeout): return true
             case ("y", .reject), ("n", .accept): return true
@@ -26,7 +26,7 @@ package struct Conformance {
         }
     }
 
-    let entries: [Entry]
+    package let entries: [Entry]
 
     package static func run(
         strategies: [Strategy], directory: URL, timeoutSeconds: Double,
@@ -79,29 +79,5 @@ package struct Conformance {
                     $0.disagrees ? "true" : "false", $0.detail,
                 ])
             }.joined()
-    }
-
-    /// Per strategy: accept/reject by expectation, crashes, timeouts; then every disagreement.
-    package var markdown: String {
-        var out = [
-            "| strategy | y accepted | y rejected | n accepted | n rejected | i accepted | i rejected | crash | timeout |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
-        ]
-        let strategies = entries.map(\.strategy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        for strategy in strategies {
-            let mine = entries.filter { $0.strategy == strategy }
-            func count(_ e: String, _ r: Result) -> Int { mine.filter { $0.expectation == e && $0.result == r }.count }
-            out.append(
-                "| \(strategy) | \(count("y", .accept)) | \(count("y", .reject)) | \(count("n", .accept)) | "
-                    + "\(count("n", .reject)) | \(count("i", .accept)) | \(count("i", .reject)) | "
-                    + "\(mine.filter { $0.result == .crash }.count) | \(mine.filter { $0.result == .timeout }.count) |")
-        }
-        let disagreements = entries.filter(\.disagrees)
-        out.append("")
-        out.append(
-            "\(Set(entries.map(\.file)).count) files × \(strategies.count) strategies; \(disagreements.count) disagreement(s) with the standard:"
-        )
-        out += disagreements.map { "- \($0.strategy) \($0.result.rawValue)s \($0.file)" + ($0.detail.isEmpty ? "" : ": \($0.detail)") }
-        return out.joined(separator: "\n")
     }
 }

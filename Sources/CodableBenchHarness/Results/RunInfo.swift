@@ -37,7 +37,7 @@ package struct RunInfo: Codable, Sendable {
     package var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }
 
     /// "167 cells in 32 lockstep comparisons in 4m10s; duty cycle 81% (…)".
-    var summary: String {
+    package var summary: String {
         String(
             format: "%d cells%@ in %@; duty cycle %.0f%% (time inside measured decodes / total).", cells,
             comparisons.map { " in \($0) lockstep comparisons" } ?? "", Terminal.duration(totalSeconds),

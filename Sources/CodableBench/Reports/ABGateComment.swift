@@ -1,6 +1,8 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
+/// The A/B gate's verdicts as its Markdown summary (ab.md, a pull request's comment).
 extension ABGate {
     /// After a high slow-state share: what it means for this gate.
     static let slowStateAdvice =

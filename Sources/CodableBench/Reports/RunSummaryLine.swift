@@ -1,0 +1,8 @@
+import CodableBenchHarness
+
+extension RunData {
+    /// The run's line under a report's title: cells, time, duty cycle, and the slow state.
+    func summaryLine(_ info: RunInfo) -> String {
+        info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
+    }
+}
