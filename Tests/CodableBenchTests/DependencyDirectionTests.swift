@@ -103,6 +103,26 @@ struct DependencyDirectionTests {
         #expect(try Self.edges().count > 20)  // the reading found the library's edges
     }
 
+    /// Strategy targets use the library as a user's package would: no type the library declares
+    /// `package` (visible here only because they share its package) is named in `Benchmarks/`.
+    @Test func strategyTargetsUseOnlyThePublicSurface() throws {
+        var packageTypes: Set<String> = []
+        for (_, text) in try Self.sources() {
+            packageTypes.formUnion(
+                Self.matches("^\\s*package (?:final )?(?:struct|enum|class|protocol|typealias|actor)\\s+([A-Z]\\w*)", in: text, group: 1))
+        }
+        #expect(packageTypes.contains("Platform"))  // the reading found them
+        let benchmarks = TestSupport.packageRoot.appendingPathComponent("Benchmarks")
+        var used: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: benchmarks.path)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = Self.strip(try String(contentsOf: benchmarks.appendingPathComponent(path), encoding: .utf8))
+            used += Set(Self.matches("\\b[A-Z]\\w*\\b", in: text)).intersection(packageTypes).map { "\(path): \($0)" }
+        }
+        #expect(used.isEmpty, "strategy targets name package types: \(used.sorted())")
+    }
+
     @Test func aBackEdgeIsFound() {
         let text = Self.strip("let a = Runner() // Reports\nlet s = \"Terminal\"\n")
         #expect(Set(Self.matches("\\b[A-Z]\\w*\\b", in: text)) == ["Runner"])
