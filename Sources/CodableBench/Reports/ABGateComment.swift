@@ -19,7 +19,7 @@ extension ABGate {
     }
 
     /// A summary that fits a pull-request comment.
-    package func markdown(provenance: Provenance) -> String {
+    func markdown(provenance: Provenance) -> String {
         let percent = Self.percent(threshold), exactPercent = Self.percent(exactThreshold)
         var out = [
             "## CodableBench A/B: \(title)", "",

@@ -38,15 +38,15 @@ package struct Platform: Equatable, Sendable {
     package var pinsTimingCPU: Bool { !isDarwin }
 
     /// What the reports say about pinning.
-    package var pinningNote: String? {
+    var pinningNote: String? {
         pinsTimingCPU
             ? nil
             : "no CPU pinning on this platform (Darwin has no affinity call): timing workers run at QoS user-interactive, and the pairing of neighbouring samples, not pinning, carries each ratio"
     }
 
     /// The variable that preloads a library into a child process, and the suffix of such a library.
-    package var preloadVariable: String { isDarwin ? "DYLD_INSERT_LIBRARIES" : "LD_PRELOAD" }
-    package var sharedLibrarySuffix: String { isDarwin ? ".dylib" : ".so" }
+    var preloadVariable: String { isDarwin ? "DYLD_INSERT_LIBRARIES" : "LD_PRELOAD" }
+    var sharedLibrarySuffix: String { isDarwin ? ".dylib" : ".so" }
 
     /// glibc is the system allocator (its tunables give the `glibc-retained` timing allocator).
     package var hasGlibc: Bool { !isDarwin }
@@ -59,12 +59,12 @@ package struct Platform: Equatable, Sendable {
     package var hasCallgrind: Bool { !isDarwin }
 
     /// Machine facts and the executable's path come from `/proc` and `/sys`.
-    package var readsProcFiles: Bool { !isDarwin }
+    var readsProcFiles: Bool { !isDarwin }
 
     /// Foundation is swift-corelibs-foundation (Linux, and `darwin-sim`, which runs on it), whose
     /// `JSONSerialization` rounds some 17-digit doubles to a neighbour; Apple's is expected not to,
     /// and a strategy that meets it anyway is a finding (an unexpected outcome), not a failed run.
-    package var hasCorelibsFoundation: Bool { kind != .darwin }
+    var hasCorelibsFoundation: Bool { kind != .darwin }
 
     /// The step the wall clock is rounded to, in nanoseconds: `darwin-sim` rounds to 1 µs, the
     /// coarsest clock Darwin code has been seen to use, so the harness is tested against it.

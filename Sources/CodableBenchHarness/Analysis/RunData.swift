@@ -33,7 +33,7 @@ package struct RunData: Sendable {
     /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
-    package var coldAllocations: [ColdAllocationRow] = []
+    var coldAllocations: [ColdAllocationRow] = []
     /// Where each cell's first decode's instructions went (`cold-costs.csv`; `--cold --instructions`).
     package var coldCosts: [CostRow] = []
 

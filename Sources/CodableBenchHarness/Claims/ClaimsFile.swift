@@ -78,9 +78,9 @@ package struct ClaimsFile: Decodable, Equatable, Sendable {
     /// executable or in a large app (`benchmarks-app-size`: thousands of extra conformances).
     package struct Situation: Decodable, Hashable, Sendable, CustomStringConvertible {
         package enum Mode: String, Sendable { case warm, cold }
-        package var mode: Mode
+        var mode: Mode
         package var build: String?
-        package var largeApp = false
+        var largeApp = false
 
         package init(_ mode: Mode, build: String?, largeApp: Bool = false) {
             self.mode = mode

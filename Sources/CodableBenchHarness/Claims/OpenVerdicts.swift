@@ -19,9 +19,9 @@ package struct OpenVerdicts: Equatable, Sendable {
         package let yardstick: String
         package let profile: String
         package let ratio: PairedRatio
-        package let remedy: Remedy
+        let remedy: Remedy
         /// The pair's exact measure in this run (simulated cycles or instructions), if counted.
-        package let exactRatio: Double?
+        let exactRatio: Double?
     }
 
     /// The run's ratios, decided or not.
