@@ -11,10 +11,14 @@ struct DependencyDirectionTests {
     /// Lowest first, by module: a folder may use the folders before it, never those after it.
     static let modules: [(module: String, folders: [String])] = [
         ("CodableBenchCore", ["Platform", "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
-        ("CodableBenchHarness", ["System", "Results", "Measurement", "Worker", "Analysis", "Claims", "Records", "Run", "Conformance"]),
+        (
+            "CodableBenchHarness",
+            ["Platform", "System", "Results", "Measurement", "Worker", "Analysis", "Claims", "Records", "Run", "Conformance"]
+        ),
         ("CodableBench", ["Reports", "CLI"]),
     ]
-    static let order = modules.flatMap(\.folders)
+    /// Every folder as `Module/Folder` (both Core and the harness have a `Platform`), lowest first.
+    static let order = modules.flatMap { module, folders in folders.map { "\(module)/\($0)" } }
     static func directory(of module: String) -> URL {
         TestSupport.packageRoot.appendingPathComponent("Sources/\(module)")
     }
@@ -23,7 +27,9 @@ struct DependencyDirectionTests {
     static func sources() throws -> [(folder: String, text: String)] {
         var out: [(String, String)] = []
         for (module, folders) in modules {
-            try out += folders.flatMap { try sources(of: $0, in: directory(of: module)) }
+            try out += folders.flatMap { folder in
+                try sources(of: folder, in: directory(of: module)).map { ("\(module)/\(folder)", $0.text) }
+            }
         }
         return out
     }

@@ -53,7 +53,7 @@ enum TestSupport {
     /// Swift's Glibc module leaves it out (a GNU extension there), Darwin's has it.
     static func imagePath(of address: UnsafeRawPointer) -> String? {
         typealias Dladdr = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
-        guard let symbol = SystemCalls.symbol("dladdr") else { return nil }
+        guard let symbol = DynamicSymbols.symbol("dladdr") else { return nil }
         var info = ImageInfo()
         let found = withUnsafeMutablePointer(to: &info) { unsafeBitCast(symbol, to: Dladdr.self)(address, $0) }
         return found != 0 ? info.fileName.map { String(cString: $0) } : nil

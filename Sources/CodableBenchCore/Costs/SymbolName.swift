@@ -186,8 +186,8 @@ private final class Demanglers: @unchecked Sendable {
     private let cxaDemangle: CxaDemangle?
 
     private init() {
-        swiftDemangle = SystemCalls.symbol("swift_demangle").map { unsafeBitCast($0, to: SwiftDemangle.self) }
-        cxaDemangle = SystemCalls.symbol("__cxa_demangle").map { unsafeBitCast($0, to: CxaDemangle.self) }
+        swiftDemangle = DynamicSymbols.symbol("swift_demangle").map { unsafeBitCast($0, to: SwiftDemangle.self) }
+        cxaDemangle = DynamicSymbols.symbol("__cxa_demangle").map { unsafeBitCast($0, to: CxaDemangle.self) }
     }
 
     func swift(_ symbol: String) -> String? {

@@ -16,7 +16,7 @@ enum SystemSHA256 {
         ) -> UnsafeMutablePointer<UInt8>?
 
     private static let function: Function? = {
-        SystemCalls.sha256().map { unsafeBitCast($0, to: Function.self) }
+        DynamicSymbols.sha256().map { unsafeBitCast($0, to: Function.self) }
     }()
 
     /// The 32-byte digest of `data`, or nil when libcrypto is not there.

@@ -76,7 +76,7 @@ final class JemallocCounter: AllocationCounter {
 
     /// nil when jemalloc is not loaded in this process.
     init?() {
-        guard let symbol = SystemCalls.symbol("mallctl") else { return nil }
+        guard let symbol = DynamicSymbols.symbol("mallctl") else { return nil }
         mallctl = unsafeBitCast(symbol, to: MallctlFunction.self)
         guard readBool(Array("thread.tcache.enabled".utf8CString)) == false else { return nil }
     }

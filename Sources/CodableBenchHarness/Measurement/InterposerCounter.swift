@@ -21,10 +21,10 @@ final class InterposerCounter: AllocationCounter {
 
     /// nil when the interposer is not loaded in this process.
     init?() {
-        guard let enable = SystemCalls.symbol("malloc_interposer_enable"),
-            let disable = SystemCalls.symbol("malloc_interposer_disable"),
-            let reset = SystemCalls.symbol("malloc_interposer_reset"),
-            let stats = SystemCalls.symbol("malloc_interposer_get_stats")
+        guard let enable = DynamicSymbols.symbol("malloc_interposer_enable"),
+            let disable = DynamicSymbols.symbol("malloc_interposer_disable"),
+            let reset = DynamicSymbols.symbol("malloc_interposer_reset"),
+            let stats = DynamicSymbols.symbol("malloc_interposer_get_stats")
         else { return nil }
         self.enable = unsafeBitCast(enable, to: Toggle.self)
         self.disable = unsafeBitCast(disable, to: Toggle.self)

@@ -1,4 +1,5 @@
 import Foundation
+import CodableBenchCore
 
 #if canImport(Glibc)
 import Glibc
@@ -6,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Everything the harness asks of the operating system, each a direct call of one API: the only
-/// file whose code differs by OS (a test keeps glibc's and Linux's names out of every other file).
+/// Everything the harness asks of the operating system, each a direct call of one API: with the
+/// core's `DynamicSymbols`, the only code that differs by OS (a test keeps glibc's and Linux's
+/// names out of every other file).
 /// The Darwin branches name the Apple header each declaration comes from; they cannot be compiled
 /// on Linux, so `darwin-sim` runs the same decisions (`Platform`) through the Linux branches.
 package enum SystemCalls {
@@ -79,7 +81,7 @@ package enum SystemCalls {
     private static let cpuSetBytes = 128
 
     private static func affinityCall(_ name: String) -> AffinityCall? {
-        symbol(name).map { unsafeBitCast($0, to: AffinityCall.self) }
+        DynamicSymbols.symbol(name).map { unsafeBitCast($0, to: AffinityCall.self) }
     }
     #endif
 
@@ -125,32 +127,6 @@ package enum SystemCalls {
         #endif
     }
 
-    /// A symbol of any image loaded in this process (`RTLD_DEFAULT`).
-    package static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
-        #if canImport(Darwin)
-        return dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // <dlfcn.h>: RTLD_DEFAULT
-        #else
-        return dlsym(nil, name)  // glibc's RTLD_DEFAULT is the null handle
-        #endif
-    }
-
-    /// A symbol of a library loaded by name (nil: not there).
-    package static func symbol(_ name: String, inLibrary library: String) -> UnsafeMutableRawPointer? {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        return dlsym(handle, name)
-    }
-
-    /// A one-shot SHA-256 of the system's, `(bytes, count, digest) -> digest`: OpenSSL's `SHA256`
-    /// from libcrypto (loaded on first use), or CommonCrypto's `CC_SHA256`, whose count is a
-    /// 32-bit `CC_LONG` (the low half of the register the caller fills; payloads are far below 4 GB).
-    package static func sha256() -> UnsafeMutableRawPointer? {
-        #if canImport(Darwin)
-        return symbol("CC_SHA256")  // <CommonCrypto/CommonDigest.h>, in libSystem
-        #else
-        return ["libcrypto.so.3", "libcrypto.so"].lazy.compactMap { symbol("SHA256", inLibrary: $0) }.first
-        #endif
-    }
-
     /// Instructions this process has retired so far, from the CPU's counter: `proc_pid_rusage`'s
     /// `ri_instructions` on macOS (Apple silicon; Intel Macs report 0: nil); nil on Linux, where
     /// the counters need perf, which this project's machines do not have.
@@ -158,7 +134,7 @@ package enum SystemCalls {
         #if canImport(Darwin)
         // <libproc.h>, which Swift's Darwin module leaves out: looked up by name.
         typealias ProcPidRusage = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?) -> Int32
-        guard let call = symbol("proc_pid_rusage").map({ unsafeBitCast($0, to: ProcPidRusage.self) }) else { return nil }
+        guard let call = DynamicSymbols.symbol("proc_pid_rusage").map({ unsafeBitCast($0, to: ProcPidRusage.self) }) else { return nil }
         var info = rusage_info_v4()  // <sys/resource.h>
         let status = withUnsafeMutableBytes(of: &info) { call(getpid(), RUSAGE_INFO_V4, $0.baseAddress) }
         return status == 0 && info.ri_instructions > 0 ? info.ri_instructions : nil
