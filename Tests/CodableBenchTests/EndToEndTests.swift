@@ -48,6 +48,13 @@ struct EndToEndTests {
         #expect(
             manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
                 && manual.ratio.value <= manual.ratio.high && manual.ratio.generations >= 3)
+        // pairs.csv holds the pairs every ratio was estimated from: estimated again, the same ratio.
+        let pairs = try PairsCSV.read(latest.appendingPathComponent("pairs.csv"))
+        #expect(Set(pairs.keys) == Set(ratios.map { [$0.profile, $0.strategy, $0.yardstick] }))
+        for row in ratios {
+            let again = try #require(PairedRatio(pairsByGeneration: pairs[[row.profile, row.strategy, row.yardstick]] ?? []))
+            #expect(abs(again.value - row.ratio.value) < 1e-9 && again.generations == row.ratio.generations, "\(row.strategy)")
+        }
         // On faulty-small only the parse-only reference decodes: nothing to pair it with.
         #expect(!ratios.contains { $0.profile == "faulty-small" })
         #expect(run.stdout.contains("synthesized"))  // the summary table

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Why A/A intervals miss 1: the runs of scripts/studies/aa-coverage.sh, their ratios rebuilt from samples.
+"""Why A/A intervals miss 1: the runs of scripts/studies/aa-coverage.sh, their ratios rebuilt from their pairs.
 
     python3 scripts/studies/aa-coverage.py RUNS_FOLDER
 
 RUNS_FOLDER holds 1/, 2/, … (ab run folders of this build against an identical one; their true
 ratios are 1) and `seconds` (each run's duration). Printed: each run's intervals that miss 1; the
 coverage (share of 95% intervals containing 1) as reported, with its Wilson interval. Then each A/A
-ratio is rebuilt from samples.csv and baseline/samples.csv by the harness's method
+ratio is rebuilt from the pairs the harness wrote (pairs.csv) by its method
 (scripts/studies/run_pairs.py), checked against ratios.csv, and the coverage broken down: by the
 generations the ratio stopped at; from the first 12
 generations only, where every ratio is still sampled and the stopping rule has not chosen yet; and
@@ -33,17 +33,10 @@ def wilson(covered, total):
 
 def aa_ratios(run):
     """(reported ratios.csv row, generation -> [(log ratio, pace)]) of each A/A cell of an ab run."""
-    samples, ratios = run_pairs.load(run)
-    try:
-        baseline = list(csv.DictReader(open(f"{run}/baseline/samples.csv", newline="")))
-    except OSError as error:
-        sys.exit(f"error: {error.filename}: {error.strerror} (ab runs of harness 0.6.1 or later keep it)")
-    for row in baseline:
-        row["strategy"] = "baseline:" + row["strategy"]
+    _, ratios = run_pairs.load(run)
     reported = [r for r in ratios if r["yardstick"] == "baseline"]
-    yardsticks = [dict(r, yardstick="baseline:" + r["strategy"]) for r in reported]
-    pairs = run_pairs.pairs(samples + baseline, yardsticks)
-    return [(r, pairs.get((r["profile"], r["strategy"], "baseline:" + r["strategy"]), {})) for r in reported]
+    pairs = run_pairs.pairs(run)
+    return [(r, pairs.get((r["profile"], r["strategy"], "baseline"), {})) for r in reported]
 
 
 if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
@@ -92,7 +85,7 @@ for row, generations in cells:
             tally[1] += 1
             tally[2] += interval[0]
             tally[3] += interval[1]
-print(f"{len(runs)} runs, {len(cells)} A/A ratios; rebuilt exactly from the samples: {rebuilt}")
+print(f"{len(runs)} runs, {len(cells)} A/A ratios; rebuilt exactly from the pairs: {rebuilt}")
 print(f"coverage as reported: {wilson(reported_covered, len(cells))}")
 for band in ("fewer than 12", "12–13", "14–20", "more than 20"):
     if bands[band][1]:

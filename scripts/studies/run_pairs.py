@@ -1,6 +1,6 @@
-"""A run's pairs rebuilt from its samples.csv, the way the harness builds them: a strategy sample
-between two samples of its yardstick, the strategy having run two samples before (`S Y [S] Y`), on
-CPU times per decode (`cpu_ns`; harness 0.1.0 paired `wall_ns`). Shared by the scripts beside it."""
+"""A run's pairs as the harness wrote them (pairs.csv: a strategy sample between two samples of its
+yardstick, on CPU times per decode), its ratios and samples, and the harness's estimator for
+recomputing ratios from pairs. Shared by the scripts beside it."""
 import csv
 import math
 import sys
@@ -73,19 +73,19 @@ def by_generation(samples):
     return generations
 
 
-def pairs(samples, ratios):
-    """(profile, strategy, yardstick) -> generation -> [(log ratio, yardstick pace)], the pace
-    being the geometric mean of the two yardstick samples' CPU times per decode."""
-    yardstick = {(r["profile"], r["strategy"]): r["yardstick"] for r in ratios}
+def pairs(run):
+    """(profile, strategy, yardstick) -> generation -> [(log ratio, yardstick pace)] from a run
+    folder's pairs.csv, the pace being the geometric mean of the two yardstick samples' CPU times
+    per decode. `ab` runs name the baseline build's worker as yardstick `baseline`. Runs made
+    before pairs.csv (November 2026) cannot be read: a clear error."""
     result = defaultdict(lambda: defaultdict(list))
-    for (profile, generation), rows in by_generation(samples).items():
-        pace = [float(r["cpu_ns"]) for r in rows]  # per decode already
-        for i in range(2, len(rows) - 1):
-            strategy = rows[i]["strategy"]
-            y = yardstick.get((profile, strategy))
-            if y and rows[i - 2]["strategy"] == strategy and rows[i - 1]["strategy"] == y and rows[i + 1]["strategy"] == y:
-                log_ratio = math.log(pace[i]) - (math.log(pace[i - 1]) + math.log(pace[i + 1])) / 2
-                result[(profile, strategy, y)][generation].append((log_ratio, math.sqrt(pace[i - 1] * pace[i + 1])))
+    try:
+        rows = csv.DictReader(open(f"{run}/pairs.csv", newline=""))
+        for r in rows:
+            result[(r["profile"], r["strategy"], r["yardstick"])][int(r["generation"])].append(
+                (float(r["log_ratio"]), float(r["yardstick_cpu_ns"])))
+    except OSError as error:
+        sys.exit(f"error: {error.filename}: {error.strerror} (runs of harness versions before pairs.csv cannot be read)")
     return result
 
 

@@ -20,7 +20,7 @@ from run_pairs import estimate
 
 if len(sys.argv) != 3:
     sys.exit("usage: slow-pairs.py RUN_A RUN_B")
-runs = [run_pairs.pairs(*run_pairs.load(run)) for run in sys.argv[1:]]
+runs = [run_pairs.pairs(run) for run in sys.argv[1:]]
 keys = sorted(set(runs[0]) & set(runs[1]))
 for leave_out_slow, label in ((False, "all pairs"), (True, "without slow-spell pairs")):
     a = {k: estimate(runs[0][k], leave_out_slow) for k in keys}

@@ -19,7 +19,7 @@ import run_pairs
 
 if len(sys.argv) < 3:
     sys.exit("usage: slow-threshold.py RUN RUN [RUN ...]")
-runs = [run_pairs.pairs(*run_pairs.load(folder)) for folder in sys.argv[1:]]
+runs = [run_pairs.pairs(folder) for folder in sys.argv[1:]]
 harness = run_pairs.SLOW_SPELL_ABOVE
 
 

@@ -37,7 +37,7 @@ def others_pace(profile, generation, excluded):
 
 
 results = []
-for (profile, strategy, yardstick), by_generation in run_pairs.pairs(samples, ratios).items():
+for (profile, strategy, yardstick), by_generation in run_pairs.pairs(sys.argv[1]).items():
     judged = sorted((pace, statistics.fmean(r for r, _ in pairs)) for generation, pairs in by_generation.items()
                     if (pace := others_pace(profile, generation, {strategy, yardstick})) is not None)
     if len(judged) < 12:

@@ -5,10 +5,8 @@ widest intervals would cost to bring within ±2%.
 
     python3 scripts/studies/variance-components.py RUN
 
-RUN is a run folder (samples.csv, ratios.csv). The pairs are rebuilt from samples.csv the way the
-harness pairs them (a strategy sample between two samples of its yardstick, the strategy having
-run two samples before), on their CPU times (`cpu_ns`; harness 0.1.0 paired `wall_ns`, and its
-`cpu_ns` is the mean batch's thread CPU time). Per comparison, medians over its strategies:
+RUN is a run folder (samples.csv, ratios.csv, pairs.csv): the pairs as the harness wrote them (a
+strategy sample between two samples of its yardstick, on CPU times per decode). Per comparison, medians over its strategies:
 
 - pairs/gen: pairs per process generation (1 with the default plan);
 - pair sd: spread of the log ratios of pairs inside one generation (shown only with ≥ 2 pairs a
@@ -38,7 +36,7 @@ for r in ratios:
 
 # profile -> strategy -> generation -> log ratios of its pairs
 pairs = defaultdict(lambda: defaultdict(dict))
-for (profile, strategy, _), generations in run_pairs.pairs(samples, ratios).items():
+for (profile, strategy, _), generations in run_pairs.pairs(sys.argv[1]).items():
     for generation, taken in generations.items():
         pairs[profile][strategy][generation] = [log_ratio for log_ratio, _ in taken]
 yardstick = {(r["profile"], r["strategy"]): r["yardstick"] for r in ratios}

@@ -101,14 +101,20 @@ package struct PairedRatio: Equatable, Sendable {
 /// A strategy sample against the two samples of its yardstick taken just before and after it.
 package struct Pair: Equatable, Sendable {
     /// `log S − (log Y_before + log Y_after) / 2`.
-    let logRatio: Double
+    package let logRatio: Double
     /// The yardstick's time per decode around the pair (the geometric mean of the two): how fast
     /// the machine ran at that moment.
-    let yardstickPace: Double
+    package let yardstickPace: Double
 
     package init(sample: Double, before: Double, after: Double) {
         logRatio = log(sample) - (log(before) + log(after)) / 2
         yardstickPace = (before * after).squareRoot()
+    }
+
+    /// A pair as pairs.csv records it.
+    package init(logRatio: Double, yardstickPace: Double) {
+        self.logRatio = logRatio
+        self.yardstickPace = yardstickPace
     }
 }
 

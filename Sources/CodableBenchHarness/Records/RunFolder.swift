@@ -9,6 +9,7 @@ package struct RunFolder {
     var results: URL { directory.appendingPathComponent("results.csv") }
     var samples: URL { directory.appendingPathComponent("samples.csv") }
     var ratios: URL { directory.appendingPathComponent("ratios.csv") }
+    var pairs: URL { directory.appendingPathComponent("pairs.csv") }
     var costs: URL { directory.appendingPathComponent("costs.csv") }
     /// `--cold`: every fresh process's first decodes (both builds' in `ab`), and their allocations.
     var cold: URL { directory.appendingPathComponent("cold.csv") }

@@ -39,6 +39,11 @@ final class RunRecord {
         ratios += rows
     }
 
+    /// The pairs a ratio was estimated from, written only (nothing in the run reads them back).
+    func record(_ ratio: RatioRow, pairsByGeneration: [[Pair]]) throws {
+        try folder.append(PairsCSV.lines(ratio, pairsByGeneration: pairsByGeneration), to: folder.pairs)
+    }
+
     /// Where each decode's instructions went; `ab`'s baseline build's in its own folder.
     func record(costs rows: [CostRow], of build: Build) throws {
         try folder.append(rows.map(CostsCSV.line).joined(), to: folder.costs(of: build))

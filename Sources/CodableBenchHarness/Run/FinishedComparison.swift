@@ -28,10 +28,11 @@ struct FinishedComparison {
                 result.yardstick = yardstick
                 result.pairedRatio = ratios[member]
                 if let ratio = ratios[member] {
-                    ratioRows.append(
-                        RatioRow(
-                            runID: record.folder.runID, profile: profile, group: state.cell.strategy.group,
-                            strategy: state.cell.strategy.id, yardstick: yardstick, ratio: ratio))
+                    let row = RatioRow(
+                        runID: record.folder.runID, profile: profile, group: state.cell.strategy.group,
+                        strategy: state.cell.strategy.id, yardstick: yardstick, ratio: ratio)
+                    ratioRows.append(row)
+                    try record.record(row, pairsByGeneration: measured.pairs[member])
                 }
             }
             result.allocations = allocations[member]

@@ -97,6 +97,7 @@ package struct Runner {
                 + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")
         runPlan.skipped.forEach(log)
         try folder.append(RatiosCSV.header, to: folder.ratios)
+        try folder.append(PairsCSV.header, to: folder.pairs)
 
         let record = RunRecord(folder: folder)
         let setup = InterleavedSampling.Setup(
