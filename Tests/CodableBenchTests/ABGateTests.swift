@@ -91,7 +91,7 @@ struct ABGateTests {
     @Test func abMdSaysHowMuchOfTheRunWasInTheSlowState() throws {
         let base = try SyntheticRuns.run([Self.cell("a", nil)])
         let plain = try SyntheticRuns.run([Self.cell("a", Self.ratio(1.0, 0.99, 1.01))])
-        func markdown(_ current: RunData) throws -> String {
+        func markdown(_ current: RecordedRun) throws -> String {
             try ABGate(current: current, baseline: base, tolerances: .standard, threshold: 0.01)
                 .markdown(provenance: SyntheticRuns.provenance)
         }

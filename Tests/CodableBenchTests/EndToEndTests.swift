@@ -61,9 +61,9 @@ struct EndToEndTests {
         // Two payloads, two lockstep comparisons: a line per generation, one when each is done.
         #expect(run.stderr.contains("tiny: generation 3") && run.stderr.contains("/2] faulty-small: done"))
         // How much of the run the machine was slow: on stderr, and in run.json for scripts.
-        let slow = try #require(try RunData.load(latest.path).slowState)
+        let slow = try #require(try RecordedRun.load(latest.path).slowState)
         #expect(run.stderr.contains("the machine ran in \(slow.text)"))
-        #expect(RunInfo.read(from: latest)?.slowStateShare == slow.share)
+        #expect(RunJSON.read(from: latest)?.slowStateShare == slow.share)
     }
 
     @Test func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {

@@ -298,7 +298,7 @@ struct ReportTests {
             row.provenance.buildConfiguration = "debug"
             return row
         }
-        let debug = RunData(source: release.source, rows: debugRows, samples: release.samples)
+        let debug = RecordedRun(source: release.source, rows: debugRows, samples: release.samples)
         let md = MarkdownReport.render(ReportDocument(run: debug)).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(md[0] == "# CodableBench run synthetic")
         #expect(md[2].hasPrefix("**This run describes a debug build: "))
@@ -335,7 +335,7 @@ struct ReportTests {
     @Test func aRunMuchInTheSlowStateIsSaidWithItsProfiles() throws {
         let base = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
         let cells = CellSummary.all(in: base, references: ["synthesized"])
-        func run(slowOfTen: Int, ratios: Bool = true) -> RunData {
+        func run(slowOfTen: Int, ratios: Bool = true) -> RecordedRun {
             SyntheticRuns.withSamples(of: base, slowOfTenOnSmall: slowOfTen, ratios: ratios)
         }
         let md = MarkdownReport.render(ReportDocument(run: run(slowOfTen: 6), cells: cells))  // 6 of 20 samples

@@ -111,7 +111,7 @@ struct DarwinSimulationTests {
         let allocations = rows.first { $0.cell.strategy == "selftest-allocates-1000" && $0.metric == .allocations }
         #expect(allocations?.summary?.median == 1000)
         #expect(!rows.contains { $0.metric == .peakHeapBytes })  // absent, never zero
-        let info = try #require(RunInfo.read(from: out.appendingPathComponent("latest")))
+        let info = try #require(RunJSON.read(from: out.appendingPathComponent("latest")))
         #expect(info.platform == "darwin-sim" && info.platformNotes == Platform(.darwinSimulated).reportNotes)
         let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
         #expect(report.contains("measured on darwin-sim, which lacks what Linux measures"))

@@ -11,7 +11,7 @@ struct RatioGateTests {
         PairedRatio(value: value, low: value / exp(halfWidth), high: value * exp(halfWidth), pairs: 20, generations: 20)
     }
 
-    static func run(_ value: Double, to yardstick: String = "synthesized") throws -> RunData {
+    static func run(_ value: Double, to yardstick: String = "synthesized") throws -> RecordedRun {
         try SyntheticRuns.run([
             .init(strategy: "synthesized", ratio: .one, ratioTo: "synthesized"),
             .init(strategy: "handwritten", ratio: ratio(value), ratioTo: yardstick),

@@ -12,8 +12,8 @@ import Testing
 struct RecordedRunsTests {
     static let fixtures = TestSupport.packageRoot.appendingPathComponent("Tests/CodableBenchTests/Fixtures")
 
-    static func load(_ name: String) throws -> RunData {
-        try RunData.load(fixtures.appendingPathComponent(name).path)
+    static func load(_ name: String) throws -> RecordedRun {
+        try RecordedRun.load(fixtures.appendingPathComponent(name).path)
     }
 
     /// Issue 5 asks for 95%. Compared on their 10th percentiles (the default statistic), every cell
@@ -47,7 +47,7 @@ struct RecordedRunsTests {
         let a = try Self.load("recorded-a"), b = try Self.load("recorded-b")
         let gate = try Gate(baseline: a, current: b, tolerances: .standard)
         #expect(gate.exitStatus == 0, "\(gate.render())")
-        let counts = { (run: RunData) in
+        let counts = { (run: RecordedRun) in
             Dictionary(
                 run.rows.filter { $0.metric == .allocations }.map { ($0.key, $0.summary!.median) },
                 uniquingKeysWith: { x, _ in x })

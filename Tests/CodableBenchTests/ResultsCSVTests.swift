@@ -184,7 +184,7 @@ struct SamplesCSVTests {
         let header = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,probe_ns,disturbed\n"
         try Data((header + "r,g,s,small,0,0,10,1000,990,70,0\nr,g,s,small,0,1,10,1700,1690,109,1\n").utf8)
             .write(to: folder.appendingPathComponent("samples.csv"))
-        let run = try RunData.load(folder.path)
+        let run = try RecordedRun.load(folder.path)
         #expect(run.samples[CellKey(group: "g", strategy: "s", profile: "small")]?.map(\.wallNanoseconds) == [1000])
     }
 }

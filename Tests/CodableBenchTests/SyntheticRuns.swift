@@ -62,20 +62,20 @@ enum SyntheticRuns {
     /// Writes the cells as a run folder (results.csv only) and loads it back.
     static func run(
         _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained"
-    ) throws -> RunData {
+    ) throws -> RecordedRun {
         let dir = try TestSupport.temporaryDirectory()
         let file = dir.appendingPathComponent("results.csv")
         try Data(
             (ResultsCSV.header + rows(cells, countingBackend: countingBackend, allocator: allocator).map(ResultsCSV.line).joined()).utf8
         )
         .write(to: file)
-        return try RunData.load(file.path)
+        return try RecordedRun.load(file.path)
     }
 
     /// `run` with timing samples: ten of `synthesized` on small (the first `slowOfTenOnSmall` of
     /// them 1.5× the others) and ten steady ones on medium, and, with `ratios`, one paired ratio
     /// (a run of paired measurement).
-    static func withSamples(of run: RunData, slowOfTenOnSmall slow: Int, ratios: Bool = true) -> RunData {
+    static func withSamples(of run: RecordedRun, slowOfTenOnSmall slow: Int, ratios: Bool = true) -> RecordedRun {
         func samples(_ profile: String, slow: Int) -> [SampleRow] {
             (0..<10).map { i in
                 let time: Double = i < slow ? 1_500 : 1_000
@@ -84,7 +84,7 @@ enum SyntheticRuns {
                     wallNanoseconds: time, cpuNanoseconds: time, sequence: i)
             }
         }
-        var result = RunData(
+        var result = RecordedRun(
             source: run.source, rows: run.rows,
             samples: [
                 CellKey(group: "g", strategy: "synthesized", profile: "small"): samples("small", slow: slow),

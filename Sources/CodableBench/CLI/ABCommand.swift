@@ -110,7 +110,7 @@ struct ABCommand: ToolCommand {
         try RunEnd.report(outcome, claims: .none, facts: tool.facts, printsAnswers: false)
         let directory = outcome.folder, current = outcome.data
         guard let base = outcome.baseline else { throw HarnessFailure("the ab run kept no baseline rows") }
-        func judge(confirmation: RunData?) throws -> ABGate {
+        func judge(confirmation: RecordedRun?) throws -> ABGate {
             try ABGate(
                 current: current, baseline: base, tolerances: tolerances, threshold: threshold,
                 exactThreshold: exactThreshold, declared: declared, onlyInCurrent: onlyOurs, onlyInBaseline: onlyTheirs,

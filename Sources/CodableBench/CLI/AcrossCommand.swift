@@ -21,7 +21,7 @@ struct AcrossCommand: ParsableCommand {
     func run() throws {
         guard runs.count >= 2 else { throw UsageError("across needs two or more runs, got \(runs.count)") }
         let ratios = try runs.map { run -> [RatioKey: PairedRatio] in
-            let data = try RunData.load(run)
+            let data = try RecordedRun.load(run)
             guard !data.ratios.isEmpty else { throw UsageError("\(run) has no paired ratios (ratios.csv)") }
             return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })
         }

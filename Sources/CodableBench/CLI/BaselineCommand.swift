@@ -18,7 +18,7 @@ struct BaselineCommand: ParsableCommand {
         var to: String = "results/baseline/ci.csv"
 
         func run() throws {
-            let run = try RunData.load(from)
+            let run = try RecordedRun.load(from)
             let unexpected = run.rows.filter { $0.outcome != $0.expectedOutcome }
             if let first = unexpected.first {
                 throw UsageError(

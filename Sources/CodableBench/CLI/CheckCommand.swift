@@ -34,11 +34,11 @@ struct CheckCommand: ToolCommand {
 
     func run(in tool: ToolContext) throws {
         guard FileManager.default.fileExists(atPath: baseline) else { throw UsageError("baseline not found: \(baseline)") }
-        let baselineRun = try RunData.load(baseline)
+        let baselineRun = try RecordedRun.load(baseline)
         let tolerances = try loadTolerances(tolerances)
-        let currentRun: RunData
+        let currentRun: RecordedRun
         if let current {
-            currentRun = try RunData.load(current)
+            currentRun = try RecordedRun.load(current)
         } else {
             if Provenance.buildConfiguration == "debug" && !allowDebug {
                 throw UsageError("this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")

@@ -19,7 +19,7 @@ struct CompareCommand: ParsableCommand {
     var tolerances: String?
 
     func run() throws {
-        let before = try RunData.load(baseline), after = try RunData.load(current)
+        let before = try RecordedRun.load(baseline), after = try RecordedRun.load(current)
         let tolerances = try loadTolerances(tolerances)
         let comparison = try Comparison(baseline: before, current: after, tolerances: tolerances)
         print(comparison.render())
@@ -38,7 +38,7 @@ struct CompareCommand: ParsableCommand {
 
     /// How much of each run the machine spent in its slow state: ratios between different kinds
     /// of code read differently in a steadier run (Documentation/Notebook.md, "One shift per run").
-    static func slowStateLine(_ baseline: RunData, _ current: RunData) -> String? {
+    static func slowStateLine(_ baseline: RecordedRun, _ current: RecordedRun) -> String? {
         guard let a = baseline.slowState, let b = current.slowState else { return nil }
         return String(
             format: "the machine ran in its slow state in %.1f%% of the baseline's timing samples and %.1f%% of the current's "

@@ -22,8 +22,8 @@ struct ReportCommand: ToolCommand {
 
     func run(in tool: ToolContext) throws {
         let claims = try tool.claims(adding: claimsFiles)
-        let data = try RunData.load(location)
-        let others = try joined.map { try RunData.load($0) }
+        let data = try RecordedRun.load(location)
+        let others = try joined.map { try RecordedRun.load($0) }
         let document = ReportDocument(run: data, claims: claims, facts: tool.facts, joined: others)
         let written = try Reports.write(document, into: data.source.deletingLastPathComponent())
         print(

@@ -8,7 +8,7 @@ enum RunEnd {
     /// `printsAnswers`: false for `ab`, whose ratios are to the baseline build and whose summary
     /// is the A/B gate's.
     static func report(
-        _ outcome: RunOutcome, claims: ClaimsFile, facts: StrategyFacts, verbose: Bool = false, printsAnswers: Bool = true,
+        _ outcome: FinishedRun, claims: ClaimsFile, facts: StrategyFacts, verbose: Bool = false, printsAnswers: Bool = true,
         log: (String) -> Void = Terminal.status
     ) throws {
         let data = outcome.data, info = outcome.info

@@ -14,7 +14,7 @@ struct ReportDocument {
         let changes: [String]
     }
 
-    let run: RunData
+    let run: RecordedRun
     let provenance: Provenance
     /// Every cell of the run.
     let cells: [CellSummary]
@@ -44,18 +44,18 @@ struct ReportDocument {
 
     /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
     init(
-        run: RunData, cells: [CellSummary]? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none,
-        joined: [RunData] = []
+        run: RecordedRun, cells: [CellSummary]? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none,
+        joined: [RecordedRun] = []
     ) {
         let cells = cells ?? CellSummary.all(in: run, references: facts.references)
         self.run = run
         self.cells = cells
         self.claims = claims
         provenance = run.rows[0].provenance
-        let info = RunInfo.read(from: run.source.deletingLastPathComponent())
+        let info = RunJSON.read(from: run.source.deletingLastPathComponent())
         let joinedNote = joined.map { other in
             let p = other.rows[0].provenance
-            let extra = RunInfo.read(from: other.source.deletingLastPathComponent())?.extraConformances
+            let extra = RunJSON.read(from: other.source.deletingLastPathComponent())?.extraConformances
             let app = extra.map { ", a large app: \($0) extra conformances" } ?? ""
             return " Claims with situations also read run \(p.runID) (\(p.buildConfiguration) build"
                 + (other.cold.isEmpty ? "" : ", with first decodes") + app + ")."

@@ -24,7 +24,7 @@ enum Reports {
     /// The answer to every question the claims ask, then to every other group the run measured.
     /// `joined`: other runs (a debug build's beside a release build's) whose situations claims
     /// with situations also read.
-    static func answers(run: RunData, claims: ClaimsFile, facts: StrategyFacts = .none, joined: [RunData] = []) -> [Answer] {
+    static func answers(run: RecordedRun, claims: ClaimsFile, facts: StrategyFacts = .none, joined: [RecordedRun] = []) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
         let findings = joined.reduce(RunFindings(run: run)) { $0.merging(RunFindings(run: $1)) }
         return Answer.all(
@@ -47,14 +47,14 @@ enum Reports {
 
     /// The categories file, for the titles of the categories the run's costs.csv names (their ids
     /// if the file cannot be read).
-    static func costCategories(_ run: RunData) -> CostCategories {
+    static func costCategories(_ run: RecordedRun) -> CostCategories {
         run.costs.isEmpty && run.coldCosts.isEmpty ? .empty : (try? CostCategories.standard()) ?? .empty
     }
 
     /// `--cold --instructions`: each cell's first decode against its warm decode, as the answers
     /// compare a strategy with its yardstick ("`synthesized`'s first decode vs its warm decode on
     /// small: +85.1% instructions …; of the instructions added, 41% are in type metadata …").
-    static func firstDecodeCosts(_ run: RunData, cells: [ColdCell], categories: CostCategories) -> [String] {
+    static func firstDecodeCosts(_ run: RecordedRun, cells: [ColdCell], categories: CostCategories) -> [String] {
         let first = CostsCSV.breakdowns(run.coldCosts), warm = CostsCSV.breakdowns(run.costs)
         let elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         return cells.compactMap { cell in
@@ -123,7 +123,7 @@ enum Reports {
 
     /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
     /// `platform`: run.json's (`Platform.Kind`), nil for runs before it was recorded (Linux).
-    static func warnings(run: RunData, cells: [CellSummary], platform: String? = nil) -> [Warning] {
+    static func warnings(run: RecordedRun, cells: [CellSummary], platform: String? = nil) -> [Warning] {
         var out: [Warning] = []
         let p = run.rows[0].provenance
         let systemMalloc =
@@ -181,12 +181,12 @@ enum Reports {
         + "within pairs too. Runs with more of their samples in the slow state reach their targets less often; "
         + "run again when the machine is steadier (`benchmarks compare` and each report give a run's share)."
 
-    static func crossovers(run: RunData, cells: [CellSummary]) -> [Crossover] {
+    static func crossovers(run: RecordedRun, cells: [CellSummary]) -> [Crossover] {
         Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)
     }
 
     /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.
-    static func sizeSweepCells(run: RunData, cells: [CellSummary]) -> [String: [CellSummary]] {
+    static func sizeSweepCells(run: RecordedRun, cells: [CellSummary]) -> [String: [CellSummary]] {
         let sizeProfiles = Set(Crossover.sweeps(run.knobsByProfile).filter { $0.knob == "elements" }.flatMap(\.points.keys))
         return Dictionary(
             grouping: cells.filter { $0.outcome == .ok && sizeProfiles.contains($0.key.profile) },
@@ -198,7 +198,7 @@ enum Reports {
     }
 
     /// Scaling exponents over size sweeps only, for strategies measured on at least 3 sizes.
-    static func scalingRows(run: RunData, cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
+    static func scalingRows(run: RecordedRun, cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
         sizeSweepCells(run: run, cells: cells).compactMap { strategy, cells in
             let points = timeAgainstSize(cells)
             guard points.count >= 3, let e = Scaling.exponent(points.map { ($0.x, $0.y) }) else { return nil }
@@ -207,7 +207,7 @@ enum Reports {
     }
 
     /// The log–log chart's lines: the size-sweep cells of the given strategies.
-    static func scalingSeries(run: RunData, cells: [CellSummary], strategies: Set<String>) -> [SVGChart.Series] {
+    static func scalingSeries(run: RecordedRun, cells: [CellSummary], strategies: Set<String>) -> [SVGChart.Series] {
         sizeSweepCells(run: run, cells: cells).filter { strategies.contains($0.key) }.sorted { $0.key < $1.key }
             .map { SVGChart.Series(name: $0.key, points: timeAgainstSize($0.value)) }
     }

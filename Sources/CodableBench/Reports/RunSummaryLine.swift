@@ -1,8 +1,8 @@
 import CodableBenchHarness
 
-extension RunData {
+extension RecordedRun {
     /// The run's line under a report's title: cells, time, duty cycle, and the slow state.
-    func summaryLine(_ info: RunInfo) -> String {
+    func summaryLine(_ info: RunJSON) -> String {
         info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
     }
 }

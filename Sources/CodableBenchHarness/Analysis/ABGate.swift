@@ -91,9 +91,9 @@ package struct ABGate {
     /// `confirmation`: the run that measured the flagged cells again (nil: none was made). A
     /// flagged cell the confirmation has no ratio for (its workers failed) stays flagged.
     package init(
-        current: RunData, baseline: RunData, tolerances: GateTolerances, threshold: Double,
+        current: RecordedRun, baseline: RecordedRun, tolerances: GateTolerances, threshold: Double,
         exactThreshold: Double = defaultExactThreshold, declared: [DeclaredChange] = [],
-        onlyInCurrent: [String] = [], onlyInBaseline: [String] = [], confirmation: RunData? = nil
+        onlyInCurrent: [String] = [], onlyInBaseline: [String] = [], confirmation: RecordedRun? = nil
     ) throws {
         var untimed = tolerances
         untimed.timing.enabled = false
@@ -136,7 +136,7 @@ package struct ABGate {
     }
 
     /// Each cell's paired ratio to the baseline build's worker.
-    static func ratios(in run: RunData) -> [TimingFinding] {
+    static func ratios(in run: RecordedRun) -> [TimingFinding] {
         run.allRatios.filter { $0.yardstick == RatioRow.baselineYardstick }
             .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
     }

@@ -34,14 +34,14 @@ package struct CellSummary: Sendable {
 
     /// A group reference's row records 1 to itself; its paired ratio to the comparison's anchor
     /// (ratios.csv) is what a reader wants to see beside it.
-    static func displayedRatio(_ recorded: RowRatio?, of key: CellKey, in run: RunData) -> RowRatio? {
+    static func displayedRatio(_ recorded: RowRatio?, of key: CellKey, in run: RecordedRun) -> RowRatio? {
         guard let recorded, recorded.to == key.strategy,
             let paired = run.ratios.first(where: { $0.strategy == key.strategy && $0.profile == key.profile })
         else { return recorded }
         return RowRatio(to: paired.yardstick, value: paired.ratio)
     }
 
-    package static func all(in run: RunData, references: Set<String> = []) -> [CellSummary] {
+    package static func all(in run: RecordedRun, references: Set<String> = []) -> [CellSummary] {
         run.cells.map { key, rows in
             let first = rows[0]
             var metrics: [Metric: Summary] = [:]

@@ -37,7 +37,7 @@ package struct Comparison {
     /// What was not compared, and why.
     package let notes: [String]
 
-    package init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+    package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         timingStatistic = tolerances.timing.estimator
         // Two allocators round and grow buffers differently: their counts are not comparable.
         let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)

@@ -55,7 +55,7 @@ package struct ExactChange: Sendable {
     }
 
     /// Each cell measured exactly in both builds, in cell order.
-    static func changes(current: RunData, baseline: RunData) -> [ExactChange] {
+    static func changes(current: RecordedRun, baseline: RecordedRun) -> [ExactChange] {
         let mine = current.exactCounts, theirs = baseline.exactCounts
         let myCosts = CostsCSV.breakdowns(current.costs), theirCosts = CostsCSV.breakdowns(baseline.costs)
         return mine.keys.sorted().compactMap { cell in

@@ -20,7 +20,7 @@ package struct Gate {
     /// Exit status: 0 pass, 1 regression.
     package var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
 
-    package init(baseline: RunData, current: RunData, tolerances: GateTolerances) throws {
+    package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         let comparison = try Comparison(baseline: baseline, current: current, tolerances: tolerances)
         let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
         let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })

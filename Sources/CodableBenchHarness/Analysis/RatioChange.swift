@@ -39,8 +39,8 @@ package struct RatioChange: Sendable {
     }
 
     /// Every ok cell whose wall-time row has a paired ratio to the same yardstick in both runs.
-    package static func all(baseline: RunData, current: RunData, relative: Double) -> [RatioChange] {
-        func ratios(_ run: RunData) -> [CellKey: RowRatio] {
+    package static func all(baseline: RecordedRun, current: RecordedRun, relative: Double) -> [RatioChange] {
+        func ratios(_ run: RecordedRun) -> [CellKey: RowRatio] {
             var out: [CellKey: RowRatio] = [:]
             for row in run.rows where row.metric == .wallTime && row.outcome == .ok {
                 if let ratio = row.ratio, ratio.to != row.cell.strategy { out[row.key] = ratio }

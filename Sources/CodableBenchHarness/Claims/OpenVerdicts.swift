@@ -43,7 +43,7 @@ package struct OpenVerdicts: Equatable, Sendable {
         }
     }
 
-    package init(run: RunData, margin: Double = SpeedVerdict.defaultMargin) {
+    package init(run: RecordedRun, margin: Double = SpeedVerdict.defaultMargin) {
         let findings = RunFindings(run: run)
         self.init(ratios: run.ratios, margin: margin) {
             findings.exactRatio(of: $0.strategy, against: $0.yardstick, on: $0.profile)?.ratio

@@ -38,7 +38,7 @@ package struct RunFindings: Sendable {
         self.bytes = bytes
     }
 
-    package init(run: RunData) {
+    package init(run: RecordedRun) {
         var outcomes: [String: [String: Outcome]] = [:]
         for row in run.rows { outcomes[row.cell.strategy, default: [:]][row.cell.profile] = row.outcome }
         var sweeps: [String: [(profile: String, value: Double)]] = [:]
@@ -53,7 +53,7 @@ package struct RunFindings: Sendable {
         costs = CostsCSV.breakdowns(run.costs)
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.rows[0].provenance.buildConfiguration
-        largeApp = RunInfo.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
+        largeApp = RunJSON.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
         if !cold.isEmpty { situationRatios[own(.cold)] = cold }
     }

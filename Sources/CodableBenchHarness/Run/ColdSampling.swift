@@ -21,7 +21,7 @@ struct ColdSampling {
     let passes: CountingPasses
     var backend: CountingBackend { passes.backend }
     let launcher: (CellState) -> WorkerLauncher
-    let record: RunRecord
+    let record: RunRecorder
     let log: (String) -> Void
 
     /// Samples every comparison's members that ended `ok` in the warm pass.
@@ -184,7 +184,7 @@ struct ColdSampling {
 
     /// The cells whose warm pass decoded correctly, of either build.
     private func decodedCells() -> Set<BuildCell> {
-        func decoded(_ run: RunData, build: String) -> [BuildCell] {
+        func decoded(_ run: RecordedRun, build: String) -> [BuildCell] {
             run.rows.filter { $0.outcome == .ok }.map { BuildCell(build: build, strategy: $0.cell.strategy, profile: $0.cell.profile) }
         }
         let baseline = pairing.keepsBaselineRows ? decoded(record.baselineData, build: ColdRow.baselineBuild) : []

@@ -14,7 +14,7 @@ struct FinishedComparison {
     let countsInstructions: Bool
 
     /// Records every member's rows; returns this build's results (`ab`'s baseline rows are not).
-    func record(into record: RunRecord, provenance: Provenance, log: (String) -> Void) throws -> [CellResult] {
+    func record(into record: RunRecorder, provenance: Provenance, log: (String) -> Void) throws -> [CellResult] {
         let members = comparison.members, measured = comparison.result
         let profile = members[0].cell.source.name
         let allocations = try counts(log: log)

@@ -4,7 +4,7 @@ import CodableBenchCore
 /// The sampling of a run: its lockstep comparisons' process generations interleaved within the
 /// run's budget (`GenerationScheduler`) and pipelined (the next generations' workers start while
 /// one samples), the counting passes beside them (`BackgroundPasses`), and each comparison's rows
-/// recorded (`RunRecord`) as soon as it and its counting passes are done.
+/// recorded (`RunRecorder`) as soon as it and its counting passes are done.
 final class InterleavedSampling {
 
     /// What the sampling needs of its run.
@@ -22,7 +22,7 @@ final class InterleavedSampling {
     }
 
     private let setup: Setup
-    private let record: RunRecord
+    private let record: RunRecorder
     /// One per payload: every strategy that runs on those bytes.
     private let comparisons: [[CellState]]
     private var lockstep: [LockstepComparison]
@@ -62,7 +62,7 @@ final class InterleavedSampling {
     private var finishingSeconds = 0.0
     private var comparisonsWritten = 0
 
-    init(_ setup: Setup, comparisons: [[CellState]], record: RunRecord) {
+    init(_ setup: Setup, comparisons: [[CellState]], record: RunRecorder) {
         self.setup = setup
         self.comparisons = comparisons
         self.record = record

@@ -40,13 +40,13 @@ package struct RunOptions {
 }
 
 /// What a run measured: its rows in memory (also on disk in its folder) and where its time went.
-package struct RunOutcome {
+package struct FinishedRun {
     package let folder: URL
     /// This build's rows.
-    package let data: RunData
+    package let data: RecordedRun
     /// `ab`: the baseline build's rows (in `baseline/`).
-    package let baseline: RunData?
-    package let info: RunInfo
+    package let baseline: RecordedRun?
+    package let info: RunJSON
     package let phases: GenerationPhases
 }
 
@@ -65,7 +65,7 @@ package struct Runner {
     }
 
     /// Runs every cell.
-    package func run() throws -> RunOutcome {
+    package func run() throws -> FinishedRun {
         // A worker that dies between two requests must not take the parent with it.
         signal(SIGPIPE, SIG_IGN)
         SystemCalls.raiseOpenFileLimit()
@@ -99,7 +99,7 @@ package struct Runner {
         try folder.append(RatiosCSV.header, to: folder.ratios)
         try folder.append(PairsCSV.header, to: folder.pairs)
 
-        let record = RunRecord(folder: folder)
+        let record = RunRecorder(folder: folder)
         let setup = InterleavedSampling.Setup(
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
             launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start)
@@ -116,14 +116,14 @@ package struct Runner {
         #endif
 
         let data = record.data
-        let info = RunInfo(
+        let info = RunJSON(
             cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
             measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
             slowStateShare: data.slowState?.share, platform: Platform.current.kind.rawValue,
             platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
-            extraConformances: RunInfo.extraConformancesOfThisExecutable)
+            extraConformances: RunJSON.extraConformancesOfThisExecutable)
         try info.write(to: folder.directory)
-        return RunOutcome(
+        return FinishedRun(
             folder: folder.directory, data: data, baseline: options.pairing.keepsBaselineRows ? record.baselineData : nil,
             info: info, phases: phases)
     }

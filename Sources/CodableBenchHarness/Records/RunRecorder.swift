@@ -4,7 +4,7 @@ import CodableBenchCore
 /// A run's rows as its comparisons finish: appended to the run folder's files at once (an
 /// interrupted run keeps the rows of the comparisons that finished) and kept in memory, so that
 /// the command that started the run reports and judges it without reading the files back.
-final class RunRecord {
+final class RunRecorder {
     let folder: RunFolder
     /// One build's rows.
     private struct BuildRows {
@@ -66,33 +66,33 @@ final class RunRecord {
         coldCosts += rows
     }
 
-    /// This build's rows, as `RunData.load` reads them from the run folder.
-    var data: RunData {
+    /// This build's rows, as `RecordedRun.load` reads them from the run folder.
+    var data: RecordedRun {
         let this = builds[.this] ?? BuildRows()
-        var data = RunData(source: folder.results, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
+        var data = RecordedRun(source: folder.results, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
         data.cold = cold
         data.coldAllocations = coldAllocations
         data.coldCosts = coldCosts
         return data
     }
 
-    /// `ab`: the baseline build's rows, as `RunData.load` reads them from `baseline/`.
-    var baselineData: RunData {
+    /// `ab`: the baseline build's rows, as `RecordedRun.load` reads them from `baseline/`.
+    var baselineData: RecordedRun {
         let baseline = builds.first { $0.key.isBaseline }?.value ?? BuildRows()
-        return RunData(
+        return RecordedRun(
             source: folder.baselineResults, rows: baseline.results, sampleRows: baseline.samples, ratios: [],
             costs: baseline.costs)
     }
 
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).
     func matchesFiles(baseline: Bool) throws -> Bool {
-        func lines(_ run: RunData) -> [String] {
+        func lines(_ run: RecordedRun) -> [String] {
             run.rows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
                 + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line) + run.cold.map(ColdCSV.line)
                 + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)
         }
-        let current = try lines(RunData.load(folder.directory.path)) == lines(data)
+        let current = try lines(RecordedRun.load(folder.directory.path)) == lines(data)
         guard baseline else { return current }
-        return try current && lines(RunData.load(folder.baselineDirectory.path)) == lines(baselineData)
+        return try current && lines(RecordedRun.load(folder.baselineDirectory.path)) == lines(baselineData)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import CodableBenchCore
 
 /// `run.json` beside results.csv: how the run went as a whole.
-package struct RunInfo: Codable, Sendable {
+package struct RunJSON: Codable, Sendable {
     package var cells: Int
     /// Lockstep comparisons (payloads); older files said `forks` instead.
     var comparisons: Int?
@@ -52,8 +52,8 @@ package struct RunInfo: Codable, Sendable {
         }
     }
 
-    package static func read(from directory: URL) -> RunInfo? {
+    package static func read(from directory: URL) -> RunJSON? {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("run.json")) else { return nil }
-        return try? JSONDecoder().decode(RunInfo.self, from: data)
+        return try? JSONDecoder().decode(RunJSON.self, from: data)
     }
 }

@@ -20,9 +20,10 @@ package struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 }
 
-/// One run read back from disk: its rows by cell and metric, and its timing samples when
+/// A recorded run: its rows by cell and metric, read back from its folder (or kept in memory by
+/// `RunRecorder` while it ran), and its timing samples when
 /// `samples.csv` sits beside `results.csv`.
-package struct RunData: Sendable {
+package struct RecordedRun: Sendable {
     package let source: URL
     package let rows: [ResultRow]
     let samples: [CellKey: [SampleRow]]
@@ -38,7 +39,7 @@ package struct RunData: Sendable {
     package var coldCosts: [CostRow] = []
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
-    package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RunData {
+    package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
         let fm = FileManager.default
         var file = URL(fileURLWithPath: location)
         var isDirectory: ObjCBool = false
@@ -57,7 +58,7 @@ package struct RunData: Sendable {
             let file = directory.appendingPathComponent(name)
             return fm.fileExists(atPath: file.path) ? try read(file) : []
         }
-        var run = RunData(
+        var run = RecordedRun(
             source: file, rows: rows, sampleRows: try optional("samples.csv", SamplesCSV.read),
             ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
         run.cold = try optional("cold.csv", ColdCSV.read)
@@ -69,7 +70,7 @@ package struct RunData: Sendable {
     /// This build's cells measured cold, as reports show them.
     package var coldCells: [ColdCell] { ColdCell.cells(cold, allocations: coldAllocations) }
 
-    /// A run's rows, from its files or from the run that wrote them (`RunRecord`).
+    /// A run's rows, from its files or from the run that wrote them (`RunRecorder`).
     init(source: URL, rows: [ResultRow], sampleRows: [SampleRow], ratios: [RatioRow], costs: [CostRow]) {
         // The samples the statistics counted (schema 3 left out those taken in a slow spell).
         var samples: [CellKey: [SampleRow]] = [:]
@@ -136,7 +137,7 @@ extension ResultRow {
     package var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
 }
 
-extension RunData {
+extension RecordedRun {
     /// Every paired ratio of the run: `ratios.csv` has every pair; a run folder without it still
     /// has each cell's ratio on its row.
     var allRatios: [RatioRow] {
