@@ -61,11 +61,6 @@ package struct Platform: Equatable, Sendable {
     /// Machine facts and the executable's path come from `/proc` and `/sys`.
     var readsProcFiles: Bool { !isDarwin }
 
-    /// Foundation is swift-corelibs-foundation (Linux, and `darwin-sim`, which runs on it), whose
-    /// `JSONSerialization` rounds some 17-digit doubles to a neighbour; Apple's is expected not to,
-    /// and a strategy that meets it anyway is a finding (an unexpected outcome), not a failed run.
-    var hasCorelibsFoundation: Bool { kind != .darwin }
-
     /// The step the wall clock is rounded to, in nanoseconds: `darwin-sim` rounds to 1 µs, the
     /// coarsest clock Darwin code has been seen to use, so the harness is tested against it.
     package var clockStepNanoseconds: UInt64 { kind == .darwinSimulated ? 1_000 : 1 }
