@@ -165,7 +165,7 @@ struct CostBreakdownTests {
         for frame in [
             "closure #2 in static CodableBenchHarness.Worker.run(strategy:source:reference:pass:alreadyVerified:)",
             "closure #1 in closure #2 in CodableBenchCore.Strategy.init(id:group:summary:contract:isPitfall:isReference:yardstick:changes:defaultProfiles:defaultFiles:isHidden:timeoutCap:expectedOutcomes:input:run:canonical:)",
-            "CodableBenchCore.blackHole(_:)", "CodableBenchHarness.codablebench_counted_region()",
+            "CodableBenchCore.blackHole(_:)", "CodableBenchHarness.codablebench_counted_region(_:)",
         ] {
             #expect(categories.category(of: frame, object: "benchmarks", inExecutable: true).id == "harness", "\(frame)")
         }

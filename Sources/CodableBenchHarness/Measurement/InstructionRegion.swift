@@ -10,14 +10,11 @@ import Foundation
 package enum InstructionRegion {
     /// Matches the Swift-mangled name of `codablebench_counted_region()` (callgrind patterns take `*`).
     static let symbol = "*codablebench_counted_region*"
-    nonisolated(unsafe) static var body: () -> Void = {}
 
-    static func count(_ work: @escaping () -> Void) {
-        body = work
+    static func count(_ work: () -> Void) {
         codablebench_callgrind_start_instrumentation()
-        codablebench_counted_region()
+        codablebench_counted_region(work)
         codablebench_callgrind_stop_instrumentation()
-        body = {}
     }
 
     /// Whether `count` switches callgrind's instrumentation on and off (x86-64 and arm64), so the
@@ -37,6 +34,6 @@ package enum InstructionRegion {
 }
 
 @inline(never)
-func codablebench_counted_region() {
-    InstructionRegion.body()
+func codablebench_counted_region(_ work: () -> Void) {
+    work()
 }

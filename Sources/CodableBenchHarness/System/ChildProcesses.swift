@@ -12,34 +12,39 @@ enum ChildProcesses {
     /// would outlive it (seen in CI: a hung self-test worker still spinning after Ctrl-C). Once the
     /// process is ending, waits instead of starting anything: the signal's thread ends the process.
     static func run(_ process: Process) throws {
-        try starting.withLock {
-            while isEnding { starting.wait() }
+        try state.starting.withLock {
+            while state.isEnding { state.starting.wait() }
             try process.run()
-            recording.withLock { _ = live.insert(process.processIdentifier) }
+            state.recording.withLock { _ = state.live.insert(process.processIdentifier) }
         }
     }
 
     /// Called once the child is known to have ended or been told to quit (its pid could be reused
     /// after that).
     static func ended(_ pid: pid_t) {
-        recording.withLock { _ = live.remove(pid) }
+        state.recording.withLock { _ = state.live.remove(pid) }
     }
 
     /// SIGKILL to every child still running; from now on nothing starts (the process is ending).
     static func killAll() {
-        starting.withLock {
-            isEnding = true
-            recording.withLock { for pid in live { kill(pid, SIGKILL) } }
+        state.starting.withLock {
+            state.isEnding = true
+            state.recording.withLock { for pid in state.live { kill(pid, SIGKILL) } }
         }
     }
 
-    /// Held while a child starts, which takes milliseconds (`Process.run` lists the open
-    /// descriptors), so that `killAll` waits for a start under way.
-    private static let starting = NSCondition()
-    /// Guards `live` alone, so that recording an end does not wait for the starts of the next
-    /// generations' workers on other threads: with one lock for both, the runner waited about 3 ms
-    /// per worker it let go, 4.2 s of a 55-second `--quick` run, between rounds.
-    private static let recording = NSLock()
-    nonisolated(unsafe) private static var live: Set<pid_t> = []
-    nonisolated(unsafe) private static var isEnding = false
+    /// The process's children and whether it is ending, shared by the run's threads and the
+    /// signal's, each field under its lock.
+    private final class State: @unchecked Sendable {
+        /// Held while a child starts, which takes milliseconds (`Process.run` lists the open
+        /// descriptors), so that `killAll` waits for a start under way. Guards `isEnding`.
+        let starting = NSCondition()
+        /// Guards `live` alone, so that recording an end does not wait for the starts of the next
+        /// generations' workers on other threads: with one lock for both, the runner waited about
+        /// 3 ms per worker it let go, 4.2 s of a 55-second `--quick` run, between rounds.
+        let recording = NSLock()
+        var live: Set<pid_t> = []
+        var isEnding = false
+    }
+    private static let state = State()
 }

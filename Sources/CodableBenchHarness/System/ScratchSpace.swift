@@ -22,27 +22,36 @@ enum ScratchSpace {
     /// What to tell the user when a signal ends the process (set by the run: where its finished
     /// rows are).
     static var interruptionNote: String? {
-        get { lock.withLock { note } }
-        set { lock.withLock { note = newValue } }
+        get { state.lock.withLock { state.note } }
+        set { state.lock.withLock { state.note = newValue } }
     }
 
     /// A new, empty folder for one use, named `prefix-<UUID>`.
     static func folder(_ prefix: String) throws -> URL {
         let url = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try lock.withLock {
+        try state.lock.withLock {
             // The process is ending on a signal: a folder made now could outlive the removal.
-            while isEnding { lock.wait() }
+            while state.isEnding { state.lock.wait() }
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         }
         return url
     }
 
-    /// Guards `note`, `isEnding` and the making of folders, which the signal's thread and the
-    /// run's threads share.
-    private static let lock = NSCondition()
-    nonisolated(unsafe) private static var note: String?
-    nonisolated(unsafe) private static var isEnding = false
-    nonisolated(unsafe) private static var signalPipe: Int32 = -1
+    /// What the signal's thread and the run's threads share, under `lock`, which also guards the
+    /// making of folders.
+    private final class State: @unchecked Sendable {
+        let lock = NSCondition()
+        var note: String?
+        var isEnding = false
+    }
+    private static let state = State()
+
+    /// The pipe the signal handler writes to (read end, write end), made once before the
+    /// handlers are installed; nil when no pipe could be made.
+    private static let signalPipe: (read: Int32, write: Int32)? = {
+        var fds: [Int32] = [0, 0]
+        return pipe(&fds) == 0 ? (fds[0], fds[1]) : nil
+    }()
 
     private static func removeRoot() {
         try? FileManager.default.removeItem(at: root)
@@ -65,16 +74,13 @@ enum ScratchSpace {
     /// the signal again with its default action. (Caught, not ignored: the workers would inherit
     /// an ignored signal; a caught one is back to the default in them at `exec`.)
     private static func removeOnSignals() {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return }
-        signalPipe = fds[1]
+        guard let readEnd = signalPipe?.read else { return }
         let signals = [SIGINT, SIGTERM, SIGHUP]
         let handler: @convention(c) (Int32) -> Void = { number in
             var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(ScratchSpace.signalPipe, &byte, 1)
+            _ = write(ScratchSpace.signalPipe?.write ?? -1, &byte, 1)
         }
         for signal in signals { SystemCalls.handle(signal, with: handler) }
-        let readEnd = fds[0]
         Thread.detachNewThread {
             // A parent may start this process with these signals blocked (`swift test` does);
             // this thread takes them whatever the other threads block.
@@ -87,9 +93,9 @@ enum ScratchSpace {
                 if errno != EINTR { return }
             }
             let number = Int32(byte)
-            let note = lock.withLock {
-                isEnding = true
-                return self.note
+            let note = state.lock.withLock {
+                state.isEnding = true
+                return state.note
             }
             removeRootOnceQuiet()
             if let note { Terminal.status(note) }
