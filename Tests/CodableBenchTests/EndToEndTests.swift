@@ -8,6 +8,21 @@ import Testing
 /// that want the machine's cores.
 @Suite("benchmarks executable end to end", .serialized)
 struct EndToEndTests {
+    /// pairs.csv as (profile, strategy, yardstick) → its pairs by generation, generations without
+    /// a pair left out (nothing in the harness reads the file back).
+    static func pairs(_ file: URL) throws -> [[String]: [[Pair]]] {
+        let (header, rows) = try CSVFormat.read(file)
+        #expect(header == PairsCSV.columns)
+        var byGeneration: [[String]: [Int: [Pair]]] = [:]
+        for f in rows {
+            // A pair with this log ratio and pace: the sample e^r × pace between two of pace.
+            let logRatio = try #require(Double(f[6])), pace = try #require(Double(f[7]))
+            let pair = Pair(sample: pace * exp(logRatio), before: pace, after: pace)
+            byGeneration[[f[1], f[3], f[4]], default: [:]][try #require(Int(f[5])), default: []].append(pair)
+        }
+        return byGeneration.mapValues { generations in generations.keys.sorted().map { generations[$0]! } }
+    }
+
     @Test func quickRunWritesVerifiedRowsAndLatest() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([
@@ -49,7 +64,7 @@ struct EndToEndTests {
             manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
                 && manual.ratio.value <= manual.ratio.high && manual.ratio.generations >= 3)
         // pairs.csv holds the pairs every ratio was estimated from: estimated again, the same ratio.
-        let pairs = try PairsCSV.read(latest.appendingPathComponent("pairs.csv"))
+        let pairs = try Self.pairs(latest.appendingPathComponent("pairs.csv"))
         #expect(Set(pairs.keys) == Set(ratios.map { [$0.profile, $0.strategy, $0.yardstick] }))
         for row in ratios {
             let again = try #require(PairedRatio(pairsByGeneration: pairs[[row.profile, row.strategy, row.yardstick]] ?? []))

@@ -68,8 +68,9 @@ struct ReportDocument {
                     summary: "measured on \(info?.platform ?? "another platform"), which lacks what Linux measures", details: notes))
         }
         self.warnings = warnings
-        hostCost = HostCostText.sentence(OpenVerdicts(run: run), slowState: run.slowState)
-        answers = Reports.answers(run: run, claims: claims, facts: facts, joined: joined)
+        let findings = Reports.findings(run: run, joined: joined)
+        hostCost = HostCostText.sentence(OpenVerdicts(run: run, findings: findings), slowState: run.slowState)
+        answers = Reports.answers(run: run, findings: findings, claims: claims, facts: facts)
         groups = Reports.groups(cells, answers: answers).map { answer, groupCells in
             Group(
                 answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells),

@@ -24,9 +24,16 @@ enum Reports {
     /// The answer to every question the claims ask, then to every other group the run measured.
     /// `joined`: other runs (a debug build's beside a release build's) whose situations claims
     /// with situations also read.
-    static func answers(run: RecordedRun, claims: ClaimsFile, facts: StrategyFacts = .none, joined: [RecordedRun] = []) -> [Answer] {
+    /// What the run found, with the situations of the `joined` runs added (their exact measures are
+    /// not: those stay this run's).
+    static func findings(run: RecordedRun, joined: [RecordedRun] = []) -> RunFindings {
+        joined.reduce(RunFindings(run: run)) { $0.merging(RunFindings(run: $1)) }
+    }
+
+    static func answers(
+        run: RecordedRun, findings: RunFindings, claims: ClaimsFile, facts: StrategyFacts = .none
+    ) -> [Answer] {
         let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
-        let findings = joined.reduce(RunFindings(run: run)) { $0.merging(RunFindings(run: $1)) }
         return Answer.all(
             claims: claims, findings: findings, groups: groups, changes: facts.changes,
             costCategories: costCategories(run))

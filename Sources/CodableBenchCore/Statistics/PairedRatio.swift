@@ -111,11 +111,6 @@ package struct Pair: Equatable, Sendable {
         yardstickPace = (before * after).squareRoot()
     }
 
-    /// A pair as pairs.csv records it.
-    package init(logRatio: Double, yardstickPace: Double) {
-        self.logRatio = logRatio
-        self.yardstickPace = yardstickPace
-    }
 }
 
 /// A trimmed mean with the Tukey–McLaughlin 95% interval: g = ⌊trim·n⌋ values dropped at each

@@ -43,8 +43,8 @@ package struct OpenVerdicts: Equatable, Sendable {
         }
     }
 
-    package init(run: RecordedRun, margin: Double = SpeedVerdict.defaultMargin) {
-        let findings = RunFindings(run: run)
+    /// `findings`: the run's, whose exact measures give each open pair's (the answers' findings).
+    package init(run: RecordedRun, findings: RunFindings, margin: Double = SpeedVerdict.defaultMargin) {
         self.init(ratios: run.ratios, margin: margin) {
             findings.exactRatio(of: $0.strategy, against: $0.yardstick, on: $0.profile)?.ratio
         }

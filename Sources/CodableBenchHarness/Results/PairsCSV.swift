@@ -19,22 +19,4 @@ enum PairsCSV {
             }
         }.joined()
     }
-
-    /// (profile, strategy, yardstick) → its pairs by generation, generations without a pair
-    /// left out.
-    static func read(_ file: URL) throws -> [[String]: [[Pair]]] {
-        let (header, rows) = try CSVFormat.read(file)
-        guard header == columns else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench pairs file (columns differ)")
-        }
-        var byGeneration: [[String]: [Int: [Pair]]] = [:]
-        for (number, f) in rows.enumerated() {
-            guard let generation = Int(f[5]), let logRatio = Double(f[6]), let pace = Double(f[7]) else {
-                throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid pair")
-            }
-            byGeneration[[f[1], f[3], f[4]], default: [:]][generation, default: []].append(
-                Pair(logRatio: logRatio, yardstickPace: pace))
-        }
-        return byGeneration.mapValues { generations in generations.keys.sorted().map { generations[$0]! } }
-    }
 }

@@ -197,7 +197,7 @@ final class InterleavedSampling {
             index,
             comparisons[index].enumerated().map { member, state in
                 guard verdicts[member].outcome.isMeasured, !lockstep[index].result.generations.isEmpty else { return { nil } }
-                return { (try? passes.instructionsBesideSampling(state, until: deadline)) ?? nil }
+                return { try? passes.instructionsBesideSampling(state, until: deadline) }
             }, priority: comparisons[index][0].payload.bytes)
     }
 

@@ -128,7 +128,7 @@ package struct Runner {
             info: info, phases: phases)
     }
 
-    /// The counting passes this run asked for; with `--instructions`, costs.csv's header.
+    /// The counting passes this run asked for; with callgrind's (either way), costs.csv's header.
     private func countingPasses(_ folder: RunFolder) throws -> CountingPasses {
         var counter: CountingPasses.InstructionCounter?
         if options.countInstructions, Platform.current.hasCallgrind {
@@ -136,7 +136,6 @@ package struct Runner {
                 throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
             }
             counter = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
-            try folder.append(CostsCSV.header, to: folder.costs)
         } else if options.countInstructions {
             guard SystemCalls.retiredInstructions() != nil else {
                 throw UsageError(
@@ -152,8 +151,8 @@ package struct Runner {
             let valgrind = InstructionRegion.valgrindPath()
         {
             passes.besideSampling = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
-            try folder.append(CostsCSV.header, to: folder.costs)
         }
+        if case .callgrind = counter ?? passes.besideSampling { try folder.append(CostsCSV.header, to: folder.costs) }
         return passes
     }
 
