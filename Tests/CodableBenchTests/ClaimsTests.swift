@@ -104,7 +104,8 @@ struct ClaimsTests {
         #expect(
             Self.verdict(Self.check("manual", against: "synthesized", sweep: "elements", expect: .slower))
                 == .notMeasured("no point of the check was run"))
-        #expect(Self.verdict(Self.check("absent", against: "synthesized", expect: .slower)) == .notMeasured("`absent` was not run"))
+        #expect(
+            Self.verdict(Self.check("absent", against: "synthesized", expect: .slower)) == .notMeasured("\(code: "absent") was not run"))
     }
 
     @Test func anotherFormOfTheStrategyIsShownThroughItsYardstickAndDecidesNothing() {
@@ -122,11 +123,11 @@ struct ClaimsTests {
         #expect(result.verdict == .holdsOnlyFor(["unrelated 0"]))
         #expect(
             result.points[0].alongside
-                == ["`manual-2019` 2.40× (2.07–2.75) = 1.20× for `manual` × 2.00× for its own change"])
+                == ["\(code: "manual-2019") 2.40× (2.07–2.75) = 1.20× for \(code: "manual") × 2.00× for its own change"])
         // Not paired at u9: nothing to show there.
         #expect(result.points[1].alongside == [])
         let line = AnswersText.claimLine(result, sources: ClaimsFile.none)
-        #expect(line.text.contains("unrelated 0 1.20× (1.15–1.25) (with `manual-2019` 2.40× (2.07–2.75)"))
+        #expect(line.text.markdown.contains("unrelated 0 1.20× (1.15–1.25) (with `manual-2019` 2.40× (2.07–2.75)"))
         // The other form must be a known strategy, and needs a ratio check.
         check.alongside = ["nowhere"]
         #expect(
@@ -145,10 +146,10 @@ struct ClaimsTests {
             ])
         #expect(
             Answer.sentences(for: "x", findings: findings, changes: "one thing")
-                == ["`x` vs `root` (changes: one thing): slower on p 1.10× (1.08–1.12)"])
+                == ["\(code: "x") vs \(code: "root") (changes: one thing): slower on p 1.10× (1.08–1.12)"])
         #expect(
             Answer.sentences(for: "root", findings: findings, changes: "nothing: the yardstick here")
-                == ["`root` on p: measured, with no yardstick on those payloads (nothing: the yardstick here)"])
+                == ["\(code: "root") on p: measured, with no yardstick on those payloads (nothing: the yardstick here)"])
     }
 
     /// Beside each time ratio, the same pair's exact measure, labelled as that measure: where time
@@ -167,14 +168,14 @@ struct ClaimsTests {
         #expect(
             Answer.sentences(for: "x", findings: findings)
                 == [
-                    "`x` vs `root`: slower on q 1.20× (1.10–1.30) · instructions 2.000×; "
+                    "\(code: "x") vs \(code: "root"): slower on q 1.20× (1.10–1.30) · instructions 2.000×; "
                         + "undecided (the interval straddles \(SpeedVerdict.straddled())) on p 1.01× (0.95–1.07) · simulated cycles 1.020×"
                 ])
         let answer = Answer.all(
             claims: ClaimsFile(sources: [], questions: [], claims: []), findings: findings, groups: ["x": "g", "root": "g"])
         #expect(answer.first?.showsExactMeasures == true)
-        #expect(AnswersText.platform(SyntheticRuns.provenance, answers: answer).hasSuffix(AnswersText.exactMeasures))
-        #expect(!AnswersText.platform(SyntheticRuns.provenance).contains("simulated cycles"))
+        #expect(AnswersText.platform(SyntheticRuns.provenance, answers: answer).plain.hasSuffix(AnswersText.exactMeasures))
+        #expect(!AnswersText.platform(SyntheticRuns.provenance).plain.contains("simulated cycles"))
     }
 
     @Test func aRatioIsReadEitherWayRound() {
@@ -194,18 +195,18 @@ struct ClaimsTests {
         #expect(Self.verdict(Self.check("loop", profiles: ["small"], outcome: .timeout)) == .doesNotHold)
         #expect(
             Self.verdict(Self.check("loop", profiles: ["large", "huge"], outcome: .timeout))
-                == .notMeasured("`loop` not run on large, huge"))
+                == .notMeasured("\(code: "loop") not run on large, huge"))
         // A ratio needs both cells ok, and the two paired.
         #expect(
             Self.verdict(Self.check("broken", against: "synthesized", profiles: ["small"], expect: .slower))
-                == .notMeasured("`broken` ended wrong-output on small"))
+                == .notMeasured("\(code: "broken") ended wrong-output on small"))
         #expect(
             Self.verdict(Self.check("handwritten", against: "synthesized", profiles: ["large", "huge"], expect: .same))
                 == .undecided(
-                    "interval straddles 1 and the ±2% margin on large 1.00× (0.96–1.04); `handwritten` not run on huge"))
+                    "interval straddles 1 and the ±2% margin on large 1.00× (0.96–1.04); \(code: "handwritten") not run on huge"))
         #expect(
             Self.verdict(Self.check("loop", against: "handwritten", profiles: ["small"], expect: .slower))
-                == .notMeasured("`loop` and `handwritten` were not paired on small"))
+                == .notMeasured("\(code: "loop") and \(code: "handwritten") were not paired on small"))
     }
 
     @Test func answersFollowTheQuestionsThenTheOtherGroupsWithReferencesLast() {
@@ -228,10 +229,10 @@ struct ClaimsTests {
             claims: claims, findings: findings,
             groups: ["a1": "first", "a2": "first", "b1": "second", "r": "references", "c": "other"])
         #expect(answers.map(\.group) == ["second", "first", "absent", "other", "references"])
-        #expect(answers[1].findings == ["`a2` vs `a1`: slower on p 1.50× (1.40–1.60)"])
+        #expect(answers[1].findings == ["\(code: "a2") vs \(code: "a1"): slower on p 1.50× (1.40–1.60)"])
         #expect(answers[1].claims.map(\.verdict) == [.holds])
         #expect(!answers[2].wasRun && answers[0].wasRun && answers[0].findings.isEmpty)  // b1 is the yardstick
-        #expect(answers[3].findings == ["`c` ended crashed on p"])
+        #expect(answers[3].findings == ["\(code: "c") ended crashed on p"])
     }
 
     // MARK: - The claims file

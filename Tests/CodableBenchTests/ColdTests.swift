@@ -199,9 +199,9 @@ struct ColdTests {
         let alone = ClaimChecker.check(Self.tenTimes, against: release)
         #expect(alone.points.map(\.label) == ["warm release small", "cold release small", "warm debug small", "cold debug small"])
         #expect(alone.points.map(\.state).prefix(2) == [.fails, .fails])
-        #expect(alone.points[2].state == .missing("warm debug needs a run of a debug build (`report --with` adds another run's)"))
+        #expect(alone.points[2].state == .missing("warm debug needs a run of a debug build (\(code: "report --with") adds another run's)"))
         #expect(alone.verdict == .doesNotHold)
-        let line = AnswersText.claimLine(alone, sources: .none).text
+        let line = AnswersText.claimLine(alone, sources: .none).text.plain
         #expect(line.contains("warm release small 1.00× (0.99–1.01), cold release small 1.30× (1.20–1.40)"))
         #expect(line.contains("Nearest to 10×: cold release small 1.30× (1.20–1.40)"))
         #expect(line.contains("Not measured in this run: warm debug, cold debug"))
@@ -210,7 +210,7 @@ struct ColdTests {
         let debug = Self.findings(build: "debug", warm: ClaimsTests.ratio(2.0, 1.9, 2.1), cold: ClaimsTests.ratio(9, 8, 11))
         let joined = ClaimChecker.check(Self.tenTimes, against: release.merging(debug))
         #expect(joined.points.map(\.state) == [.fails, .fails, .fails, .undecided(straddles: "10")])
-        let joinedLine = AnswersText.claimLine(joined, sources: .none).text
+        let joinedLine = AnswersText.claimLine(joined, sources: .none).text.plain
         #expect(joinedLine.contains("Nearest to 10×: cold debug small 9.00× (8.00–11.00)"))
         #expect(!joinedLine.contains("Not measured in this run"))
         // A large app's run (benchmarks-app-size) fills its own situation, and no other.
@@ -230,7 +230,7 @@ struct ColdTests {
         #expect(
             releaseOnly.points.last?.state
                 == .missing(
-                    "cold release large app needs a `--cold` run of a release build of `benchmarks-app-size` (scripts/app-size.sh) (`report --with` adds another run's)"
+                    "cold release large app needs a \(code: "--cold") run of a release build of \(code: "benchmarks-app-size") (scripts/app-size.sh) (\(code: "report --with") adds another run's)"
                 ))
         // The run's own warm ratios win over a joined run's of the same situation.
         let twice = release.merging(Self.findings(build: "release", warm: ClaimsTests.ratio(5, 4.9, 5.1), cold: nil))

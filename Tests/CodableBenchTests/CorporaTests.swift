@@ -110,7 +110,7 @@ struct DefaultFilesTests {
         #expect(
             plan.skipped == [
                 "skipping 15 strategies on canada.json (7), citm_catalog.json (7), twitter.json (7): not found in "
-                    + "/nonexistent-corpora (fetch them with `python3 scripts/fetch-corpora.py`, or pass --corpus-dir DIR)"
+                    + "/nonexistent-corpora (fetch them with 'python3 scripts/fetch-corpora.py', or pass --corpus-dir DIR)"
             ], "\(plan.skipped)")
     }
 

@@ -251,21 +251,21 @@ struct CostBreakdownTests {
         #expect(difference.categories.map(\.id) == ["key-conversion", "allocation", "key-lookup", "json"])
         let sentence = difference.sentence(categories: try Self.categories())
         #expect(
-            sentence
+            sentence.markdown
                 == "`snake` vs `plain` on small: +50.0% instructions (+500.0k per decode, +16.7k per element); "
                 + "of the instructions added, 60% are in key conversion (`lowercase` +300.0k, 20 calls per element vs 0), "
-                + "20% in allocation and reference counting, 20% in key lookup", "\(sentence)")
+                + "20% in allocation and reference counting, 20% in key lookup", "\(sentence.markdown)")
         var allocating = strategy
         allocating.functions[allocating.functions.firstIndex { $0.name == "lowercase" }!].allocations = 90
         let withAllocations = CostDifference(
             strategy: "snake", yardstick: "plain", profile: "small", elements: 30, of: allocating, against: yardstick)
         #expect(
-            withAllocations.sentence(categories: try Self.categories()).hasSuffix(
+            withAllocations.sentence(categories: try Self.categories()).plain.hasSuffix(
                 "; allocations +3.0 per element, 100% of them asked for in key conversion"))
         let same = CostDifference(
             strategy: "copy", yardstick: "plain", profile: "small", elements: 30, of: yardstick, against: yardstick)
         #expect(
-            same.sentence(categories: try Self.categories())
+            same.sentence(categories: try Self.categories()).markdown
                 == "`copy` vs `plain` on small: the same instructions within ±0.5% (1.00M per decode)")
     }
 
@@ -279,12 +279,12 @@ struct CostBreakdownTests {
         let sentence = difference.sentence(categories: try Self.categories())
         // Shares are of the 430k saved (json 400k, allocation 30k), not of the net 310k.
         #expect(
-            sentence
+            sentence.markdown
                 == "`direct` vs `plain` on small: −31.0% instructions (−310.0k per decode, −31.0k per element); "
                 + "of the instructions saved, 93% are in json reading and writing (`scan` −400.0k), "
                 + "7% in allocation and reference counting; "
                 + "offset in part by +120.0k elsewhere (+120.0k in dynamic casts)",
-            "\(sentence)")
+            "\(sentence.markdown)")
     }
 
     @Test func costsCSVReadsBackWhatItWrote() throws {

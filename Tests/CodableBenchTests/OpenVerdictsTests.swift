@@ -49,7 +49,7 @@ struct OpenVerdictsTests {
         let slow = try #require(SlowState(timesByCell: [[1, 1, 1, 1, 1, 1, 1, 1, 1, 2]]))
         let open = OpenVerdicts(ratios: Self.rows) { $0.strategy == "b" ? 1.004 : nil }
         #expect(
-            HostCostText.sentence(open, slowState: slow)
+            HostCostText.sentence(open, slowState: slow)?.markdown
                 == "This run left 2 of 4 verdicts open (the machine was in its slow state in 10% of the timing samples): "
                 + "1 would likely close with up to 4.0× the sampling (`--budget`, a projection from their interval widths); "
                 + "1 need more than 4× the sampling: a steadier machine, or runs pooled with `benchmarks across`. "

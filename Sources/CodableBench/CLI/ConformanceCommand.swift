@@ -30,7 +30,7 @@ struct ConformanceCommand: ToolCommand {
     func run(in tool: ToolContext) throws {
         let catalogue = tool.catalogue
         for id in strategies where !catalogue.contains(where: { $0.id == id }) {
-            throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
+            throw UsageError("unknown strategy '\(id)' (see 'benchmarks list')")
         }
         let chosen =
             strategies.isEmpty

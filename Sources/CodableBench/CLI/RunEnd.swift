@@ -20,7 +20,7 @@ enum RunEnd {
             if !document.coldCosts.isEmpty {
                 print(
                     ColdTable.costsIntroduction + "\n"
-                        + document.coldCosts.map { "  - " + $0.replacingOccurrences(of: "`", with: "") }.joined(separator: "\n") + "\n")
+                        + document.coldCosts.map { "  - " + $0.plain }.joined(separator: "\n") + "\n")
             }
         }
         if printsAnswers {
@@ -47,6 +47,6 @@ enum RunEnd {
                 "exact measures (instructions, simulated cycles) for \(exact.counted) of \(exact.timed) timed cells, counted beside "
                     + "the sampling as its time allowed, smaller payloads first (--instructions counts every cell)")
         }
-        if let hostCost = document.hostCost { log(hostCost.replacingOccurrences(of: "`", with: "")) }
+        if let hostCost = document.hostCost { log(hostCost.plain) }
     }
 }

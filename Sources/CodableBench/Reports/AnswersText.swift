@@ -6,15 +6,16 @@ import CodableBenchHarness
 /// what its strategies did, and each claim with its verdict and evidence.
 enum AnswersText {
     /// Which platform and Foundation the verdicts are for.
-    static func platform(_ p: Provenance, answers: [Answer] = [], hostCost: String? = nil) -> String {
+    static func platform(_ p: Provenance, answers: [Answer] = [], hostCost: Prose? = nil) -> Prose {
         let foundation =
             p.os.lowercased().contains("macos")
             ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
-        return "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build. "
+        let opening =
+            "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build. "
             + "A ratio is a strategy's time over its yardstick's, paired, with its 95% interval; "
             + "\"same speed\" means the interval lies within ±\(Int(SpeedVerdict.defaultMargin * 100))%. "
             + crossKindCaveat + (answers.contains(where: \.showsExactMeasures) ? " " + exactMeasures : "")
-            + (hostCost.map { " " + $0 } ?? "")
+        return "\(opening)" + (hostCost.map { " \($0)" } ?? "")
     }
 
     /// After the platform line when the run counted exact measures (`--instructions`).
@@ -34,18 +35,18 @@ enum AnswersText {
         + "from one run to the next with the machine's memory state, beyond its interval."
 
     /// `holds · Takagi, Nikkei 2019: synthesized decoding was 10× faster … (checked: …): small 1.00× (…)`
-    static func claimLine(_ result: ClaimResult, sources: ClaimsFile) -> (verdict: String, text: String) {
+    static func claimLine(_ result: ClaimResult, sources: ClaimsFile) -> (verdict: String, text: Prose) {
         let claim = result.claim
         let citation = sources.source(of: claim)?.citation ?? "folklore"
-        var text = "\(citation): \(claim.says) (checked: \(checkSummary(claim.check)))"
-        let evidence = result.points.compactMap { point -> String? in
+        var text: Prose = "\(citation): \(claim.says) (checked: \(checkSummary(claim.check)))"
+        let evidence = result.points.compactMap { point -> Prose? in
             switch point.state {
             case .missing: return nil
-            case .undecided: return "\(point.label) \(point.figure), undecided" + alongside(point)
-            case .holds, .fails: return "\(point.label) \(point.figure)" + alongside(point)
+            case .undecided: return "\(point.label) \(point.figure), undecided\(alongside(point))"
+            case .holds, .fails: return "\(point.label) \(point.figure)\(alongside(point))"
             }
         }
-        if !evidence.isEmpty { text += ": " + evidence.joined(separator: ", ") }
+        if !evidence.isEmpty { text += ": \(evidence.joined(separator: ", "))" }
         text += situationsNote(result)
         switch result.verdict {
         case .notMeasured(let reason): text += ". Not measured: \(reason)"
@@ -57,9 +58,9 @@ enum AnswersText {
 
     /// For a claim judged in situations: which situation comes nearest its threshold, and which
     /// situations this run could not measure. Empty for other claims.
-    static func situationsNote(_ result: ClaimResult) -> String {
+    static func situationsNote(_ result: ClaimResult) -> Prose {
         guard result.claim.check.situations != nil else { return "" }
-        var text = ""
+        var text: Prose = ""
         let measured = result.points.filter { $0.ratio != nil }
         let check = result.claim.check
         if let threshold = check.atLeast ?? check.atMost, !measured.isEmpty {
@@ -78,20 +79,21 @@ enum AnswersText {
         }
         if !missing.isEmpty {
             text +=
-                ". Not measured in this run: \(missing.joined(separator: ", ")) (each needs its own run: a debug build's, `--cold` for first decodes, `scripts/app-size.sh` for a large app; `report --with` joins runs)"
+                ". Not measured in this run: \(missing.joined(separator: ", ")) (each needs its own run: a debug build's, "
+                + "\(code: "--cold") for first decodes, \(code: "scripts/app-size.sh") for a large app; \(code: "report --with") joins runs)"
         }
         return text
     }
 
     /// ` (with `x-2019` 3.61× (…) = 1.52× for `x` × 2.37× for its own change)`, or nothing.
-    static func alongside(_ point: ClaimResult.PointResult) -> String {
-        point.alongside.isEmpty ? "" : " (with " + point.alongside.joined(separator: "; ") + ")"
+    static func alongside(_ point: ClaimResult.PointResult) -> Prose {
+        point.alongside.isEmpty ? "" : " (with \(point.alongside.joined(separator: "; ")))"
     }
 
     /// `` `handwritten` / `synthesized` ≥ 10 on small, medium, large ``.
-    static func checkSummary(_ check: ClaimsFile.Check) -> String {
-        let a = "`\(check.strategy)`", b = "`\(check.against ?? "")`"
-        var text: String
+    static func checkSummary(_ check: ClaimsFile.Check) -> Prose {
+        let a = Prose.code(check.strategy), b = Prose.code(check.against ?? "")
+        var text: Prose
         if let outcome = check.outcome {
             text = "\(a) ends \(outcome.rawValue)"
         } else if let threshold = check.atLeast {
@@ -105,15 +107,15 @@ enum AnswersText {
             case .same: text = "\(a) same speed as \(b)"
             }
         }
-        if let profiles = check.profiles { text += " on " + profiles.joined(separator: ", ") }
+        if let profiles = check.profiles { text += " on \(profiles.joined(separator: ", "))" }
         if let sweep = check.sweep { text += " along the \(sweep) sweep" }
-        if let situations = check.situations { text += ", " + situations.map(\.description).joined(separator: " / ") }
+        if let situations = check.situations { text += ", \(situations.map(\.description).joined(separator: " / "))" }
         return text
     }
 
     /// The heading of a question: the question, then its group and yardstick.
-    static func heading(_ answer: Answer) -> (question: String, context: String) {
-        let context = "group `\(answer.group)`" + (answer.yardstick.map { ", yardstick `\($0)`" } ?? "")
+    static func heading(_ answer: Answer) -> (question: String, context: Prose) {
+        let context: Prose = "group \(code: answer.group)" + (answer.yardstick.map { ", yardstick \(code: $0)" } ?? "")
         return (answer.question, context)
     }
 
@@ -123,23 +125,23 @@ enum AnswersText {
         + "results/README.md, every function in costs.csv):"
 
     /// The answer's findings, or why there are none.
-    static func findings(_ answer: Answer) -> [String] {
+    static func findings(_ answer: Answer) -> [Prose] {
         answer.wasRun ? answer.findings : ["Not measured in this run (group not run)."]
     }
 
     /// Plain text for the terminal: every question with its findings and claim verdicts.
-    static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance, hostCost: String? = nil) -> String {
-        var out = ["Answers", platform(provenance, answers: answers, hostCost: hostCost)]
+    static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance, hostCost: Prose? = nil) -> String {
+        var out = ["Answers", platform(provenance, answers: answers, hostCost: hostCost).plain]
         for answer in answers {
             let heading = heading(answer)
             out.append("")
-            out.append("\(heading.question) (\(heading.context))")
-            out += findings(answer).map { "  - \($0)" }
+            out.append("\(heading.question) (\(heading.context.plain))")
+            out += findings(answer).map { "  - \($0.plain)" }
             for result in answer.claims {
                 let line = claimLine(result, sources: claims)
-                out.append("  * \(line.verdict.uppercased()): \(line.text)")
+                out.append("  * \(line.verdict.uppercased()): \(line.text.plain)")
             }
         }
-        return out.joined(separator: "\n").replacingOccurrences(of: "`", with: "")
+        return out.joined(separator: "\n")
     }
 }

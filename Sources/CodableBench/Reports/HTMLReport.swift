@@ -26,7 +26,7 @@ enum HTMLReport {
                 + (document.coldCosts.isEmpty
                     ? ""
                     : "<p>\(e(ColdTable.costsIntroduction))</p><ul>"
-                        + document.coldCosts.map { "<li>\(e($0.replacingOccurrences(of: "`", with: "")))</li>" }.joined() + "</ul>")
+                        + document.coldCosts.map { "<li>\($0.html)</li>" }.joined() + "</ul>")
                 + "</section>"
         }
         let scaling = document.scaling
@@ -103,7 +103,7 @@ enum HTMLReport {
         if !group.changes.isEmpty {
             body +=
                 "<p>\(e(Reports.changesHeading))</p><ul>"
-                + group.changes.map { "<li>\(e($0.replacingOccurrences(of: "`", with: "")))</li>" }.joined() + "</ul>"
+                + group.changes.map { "<li>\($0.html)</li>" }.joined() + "</ul>"
         }
         return body + "</section>"
     }
@@ -131,26 +131,27 @@ enum HTMLReport {
     /// warnings as one line per kind, their cases folded.
     static func answersSection(
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [Reports.Warning], hostCost: String? = nil
+        warnings: [Reports.Warning], hostCost: Prose? = nil
     ) -> String {
-        var html = "<h2>Answers</h2><p class=\"meta\">\(inline(AnswersText.platform(provenance, answers: answers, hostCost: hostCost)))</p>"
+        let e = SVGChart.escape
+        var html = "<h2>Answers</h2><p class=\"meta\">\(AnswersText.platform(provenance, answers: answers, hostCost: hostCost).html)</p>"
         if !warnings.isEmpty {
             html +=
                 "<div class=\"warn\"><ul>"
                 + warnings.map { warning in
                     warning.details.isEmpty
-                        ? "<li>\(inline(warning.summary))</li>"
-                        : "<li><details><summary>\(inline(warning.summary))</summary>"
-                            + (warning.advice.map { "<p>\(inline($0))</p>" } ?? "") + "<ul>"
-                            + warning.details.map { "<li>\(inline($0))</li>" }.joined() + "</ul></details></li>"
+                        ? "<li>\(e(warning.summary))</li>"
+                        : "<li><details><summary>\(e(warning.summary))</summary>"
+                            + (warning.advice.map { "<p>\($0.html)</p>" } ?? "") + "<ul>"
+                            + warning.details.map { "<li>\(e($0))</li>" }.joined() + "</ul></details></li>"
                 }.joined() + "</ul></div>"
         }
         for answer in answers {
             let heading = AnswersText.heading(answer)
             html +=
-                "<div class=\"answer\" id=\"answer-\(SVGChart.escape(answer.group))\"><h3>\(inline(heading.question))</h3><div class=\"ctx\">\(inline(heading.context))"
+                "<div class=\"answer\" id=\"answer-\(SVGChart.escape(answer.group))\"><h3>\(e(heading.question))</h3><div class=\"ctx\">\(heading.context.html)"
                 + (answer.wasRun ? " · <a href=\"#group-\(SVGChart.escape(answer.group))\">tables and charts</a>" : "") + "</div><ul>"
-            html += AnswersText.findings(answer).map { "<li>\(inline($0))</li>" }.joined() + "</ul>"
+            html += AnswersText.findings(answer).map { "<li>\($0.html)</li>" }.joined() + "</ul>"
             if !answer.ratios.isEmpty {
                 let bars = answer.ratios.map { row in
                     SVGChart.Bar(
@@ -170,13 +171,13 @@ enum HTMLReport {
                     + answer.claims.map { result in
                         let line = AnswersText.claimLine(result, sources: claims)
                         return
-                            "<li><span class=\"v \(verdictClass(result.verdict))\">\(inline(line.verdict))</span> \(inline(line.text))</li>"
+                            "<li><span class=\"v \(verdictClass(result.verdict))\">\(e(line.verdict))</span> \(line.text.html)</li>"
                     }.joined() + "</ul>"
             }
             if !answer.costs.isEmpty {
                 html +=
-                    "<p>\(inline(AnswersText.costsIntroduction))</p><ul>"
-                    + answer.costs.map { "<li>\(inline($0))</li>" }.joined() + "</ul>"
+                    "<p>\(e(AnswersText.costsIntroduction))</p><ul>"
+                    + answer.costs.map { "<li>\($0.html)</li>" }.joined() + "</ul>"
             }
             html += "</div>"
         }
@@ -221,13 +222,6 @@ enum HTMLReport {
         case .holdsOnlyFor: "v-only"
         case .undecided, .notMeasured: "v-none"
         }
-    }
-
-    /// Escaped text with `code` spans.
-    static func inline(_ text: String) -> String {
-        SVGChart.escape(text).split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
-            index % 2 == 1 ? "<code>\(part)</code>" : String(part)
-        }.joined()
     }
 
     static func orderedUnique(_ items: [String]) -> [String] {

@@ -6,23 +6,23 @@ import CodableBenchHarness
 /// (`OpenVerdicts`), for the answers' opening and the run's last lines.
 enum HostCostText {
     /// Nil when every ratio was decided (or the run has none).
-    static func sentence(_ open: OpenVerdicts, slowState: SlowState?) -> String? {
+    static func sentence(_ open: OpenVerdicts, slowState: SlowState?) -> Prose? {
         guard !open.open.isEmpty else { return nil }
-        var parts: [String] = []
+        var parts: [Prose] = []
         let sampling = open.closedBySampling
         if sampling.count > 0 {
             parts.append(
                 "\(sampling.count) would likely close with up to \(String(format: "%.1f", sampling.factor))× the sampling "
-                    + "(`--budget`, a projection from their interval widths)")
+                    + "(\(code: "--budget"), a projection from their interval widths)")
         }
         if open.needSteadierMachine > 0 {
             parts.append(
                 "\(open.needSteadierMachine) need more than \(Int(OpenVerdicts.largestSamplingFactor))× the sampling: "
-                    + "a steadier machine, or runs pooled with `benchmarks across`")
+                    + "a steadier machine, or runs pooled with \(code: "benchmarks across")")
         }
         let slow =
             slowState.map { String(format: " (the machine was in its slow state in %.0f%% of the timing samples)", $0.share * 100) } ?? ""
-        var text = "This run left \(open.open.count) of \(open.ratios) verdicts open\(slow): " + parts.joined(separator: "; ") + "."
+        var text: Prose = "This run left \(open.open.count) of \(open.ratios) verdicts open\(slow): \(parts.joined(separator: "; "))."
         if open.withExactMeasure > 0 {
             text += " \(open.withExactMeasure) of them show their exact measure after the time figure, which no machine state moves."
         }

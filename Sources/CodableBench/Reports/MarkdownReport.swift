@@ -24,13 +24,13 @@ enum MarkdownReport {
             if answer.question != answer.group { out += ["\(answer.question)", ""] }
             out += table(group.table)
             out.append("")
-            if !group.changes.isEmpty { out += [Reports.changesHeading, ""] + group.changes.map { "- \($0)" } + [""] }
+            if !group.changes.isEmpty { out += [Reports.changesHeading, ""] + group.changes.map { "- \($0.markdown)" } + [""] }
         }
         if !document.cold.rows.isEmpty {
             out += ["## First decodes in a fresh process (cold)", "", ColdTable.introduction, ""]
             out += document.cold.markdown() + [""]
             if !document.coldCosts.isEmpty {
-                out += [ColdTable.costsIntroduction, ""] + document.coldCosts.map { "- \($0)" } + [""]
+                out += [ColdTable.costsIntroduction, ""] + document.coldCosts.map { "- \($0.markdown)" } + [""]
             }
         }
         let scaling = document.scaling
@@ -68,7 +68,8 @@ enum MarkdownReport {
         if !detailed.isEmpty {
             out += ["## Warnings in detail", ""]
             for warning in detailed {
-                out += ["\(warning.summary):", ""] + (warning.advice.map { [$0, ""] } ?? []) + warning.details.map { "- \($0)" } + [""]
+                let advice = warning.advice.map { [$0.markdown, ""] } ?? []
+                out += ["\(warning.summary):", ""] + advice + warning.details.map { "- \($0)" } + [""]
             }
         }
         return out.joined(separator: "\n")
@@ -97,9 +98,9 @@ enum MarkdownReport {
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.
     static func answersSection(
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [Reports.Warning], hostCost: String? = nil
+        warnings: [Reports.Warning], hostCost: Prose? = nil
     ) -> [String] {
-        var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers, hostCost: hostCost), ""]
+        var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers, hostCost: hostCost).markdown, ""]
         if !warnings.isEmpty {
             out.append(
                 "Warnings: " + warnings.map(\.summary).joined(separator: "; ")
@@ -108,18 +109,18 @@ enum MarkdownReport {
         }
         for answer in answers {
             let heading = AnswersText.heading(answer)
-            out += ["### \(heading.question)", "", "_\(heading.context)_", ""]
-            out += AnswersText.findings(answer).map { "- \($0)" }
+            out += ["### \(heading.question)", "", "_\(heading.context.markdown)_", ""]
+            out += AnswersText.findings(answer).map { "- \($0.markdown)" }
             if !answer.claims.isEmpty {
                 out += ["", "Claims:", ""]
                 out += answer.claims.map { result in
                     let line = AnswersText.claimLine(result, sources: claims)
-                    return "- **\(line.verdict)**: \(line.text)"
+                    return "- **\(line.verdict)**: \(line.text.markdown)"
                 }
             }
             if !answer.costs.isEmpty {
                 out += ["", AnswersText.costsIntroduction, ""]
-                out += answer.costs.map { "- \($0)" }
+                out += answer.costs.map { "- \($0.markdown)" }
             }
             out.append("")
         }

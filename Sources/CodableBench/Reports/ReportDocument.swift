@@ -11,7 +11,7 @@ struct ReportDocument {
         let answer: Answer
         let cells: [CellSummary]
         let table: MeasurementTable
-        let changes: [String]
+        let changes: [Prose]
     }
 
     let run: RecordedRun
@@ -24,7 +24,7 @@ struct ReportDocument {
     let warnings: [Reports.Warning]
     /// How many verdicts the run left open and what would close them (`HostCostText`); nil when
     /// every ratio was decided.
-    let hostCost: String?
+    let hostCost: Prose?
     /// The answer to every question the claims ask, then to every other group the run measured.
     let answers: [Answer]
     let groups: [Group]
@@ -40,7 +40,7 @@ struct ReportDocument {
     let cold: ColdTable
     /// With `--cold --instructions`: per cell, where its first decode's instructions went beyond its
     /// warm decode's (one sentence each).
-    let coldCosts: [String]
+    let coldCosts: [Prose]
 
     /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
     init(

@@ -40,13 +40,13 @@ enum Reports {
     }
 
     /// Under a group's table: what each of its strategies changes, once per strategy.
-    static func changesLines(_ cells: [CellSummary], changes: [String: String]) -> [String] {
+    static func changesLines(_ cells: [CellSummary], changes: [String: String]) -> [Prose] {
         var seen = Set<String>()
         return cells.compactMap { cell in
             guard seen.insert(cell.key.strategy).inserted, let text = changes[cell.key.strategy], !text.isEmpty else {
                 return nil
             }
-            return "`\(cell.key.strategy)`: \(text)"
+            return "\(code: cell.key.strategy): \(text)"
         }
     }
 
@@ -61,7 +61,7 @@ enum Reports {
     /// `--cold --instructions`: each cell's first decode against its warm decode, as the answers
     /// compare a strategy with its yardstick ("`synthesized`'s first decode vs its warm decode on
     /// small: +85.1% instructions …; of the instructions added, 41% are in type metadata …").
-    static func firstDecodeCosts(_ run: RecordedRun, cells: [ColdCell], categories: CostCategories) -> [String] {
+    static func firstDecodeCosts(_ run: RecordedRun, cells: [ColdCell], categories: CostCategories) -> [Prose] {
         let first = CostsCSV.breakdowns(run.coldCosts), warm = CostsCSV.breakdowns(run.costs)
         let elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         return cells.compactMap { cell in
@@ -125,7 +125,7 @@ enum Reports {
         let summary: String
         var details: [String] = []
         /// What the reader can do about it, shown with the details.
-        var advice: String? = nil
+        var advice: Prose? = nil
     }
 
     /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
@@ -176,17 +176,17 @@ enum Reports {
 
     /// What to do about wide intervals (Documentation/Notebook.md, "Scheduling and stopping" and "What an
     /// interval covers").
-    static let wideRatioAdvice =
-        "An interval narrows about as the square root of the sampling time: `--budget` gives every cell more "
-        + "(seconds per cell: 1.4 by default, 0.3 with `--quick`). A ratio between different kinds of code also "
+    static let wideRatioAdvice: Prose =
+        "An interval narrows about as the square root of the sampling time: \(code: "--budget") gives every cell more "
+        + "(seconds per cell: 1.4 by default, 0.3 with \(code: "--quick")). A ratio between different kinds of code also "
         + "moves from run to run (see the Answers' opening): run again at other times and pool the runs with "
-        + "`benchmarks across RUN RUN …`."
+        + "\(code: "benchmarks across RUN RUN …")."
 
     /// What to do about a run spent much in the slow state (Documentation/Notebook.md, "The machine's slow state").
-    static let slowStateAdvice =
+    static let slowStateAdvice: Prose =
         "Pairs taken in a slow spell are left out of the ratios, but fewer pairs remain and the spells come and go "
         + "within pairs too. Runs with more of their samples in the slow state reach their targets less often; "
-        + "run again when the machine is steadier (`benchmarks compare` and each report give a run's share)."
+        + "run again when the machine is steadier (\(code: "benchmarks compare") and each report give a run's share)."
 
     static func crossovers(run: RecordedRun, cells: [CellSummary]) -> [Crossover] {
         Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)

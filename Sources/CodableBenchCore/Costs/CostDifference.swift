@@ -95,40 +95,38 @@ package struct CostDifference: Sendable {
     /// its callees, 36.0 calls per element vs 0; …), 2% in value conversion ``. Shares are of the
     /// categories that moved with the total, so they never pass 100%; what moved the other way is
     /// named when it is a tenth of the total or more.
-    package func sentence(categories: CostCategories) -> String {
-        let head = "`\(strategy)` vs `\(yardstick)` on \(profile): "
+    package func sentence(categories: CostCategories) -> Prose {
+        let head: Prose = "\(code: strategy) vs \(code: yardstick) on \(profile): "
         guard abs(relative) >= Self.sameWithin else {
             return head
                 + "the same instructions within ±\(Self.sameWithin * 100)% (\(Self.count(strategyTotal)) per decode)"
         }
-        var text =
-            head + (delta > 0 ? "+" : "−") + String(format: "%.1f%% instructions", abs(relative) * 100)
-            + " (\(Self.signed(delta)) per decode"
+        let percent = String(format: "%.1f%% instructions", abs(relative) * 100)
+        var text: Prose = head + "\(delta > 0 ? "+" : "−")\(percent) (\(Self.signed(delta)) per decode"
         if elements > 0 { text += ", \(Self.signed(delta / elements)) per element" }
         text += ")"
         let direction = delta > 0 ? 1 : -1
         let (with, against) = Self.split(self.categories, direction: direction)
         let gross = with.reduce(0) { $0 + $1.delta }
-        var parts: [String] = []
+        var parts: [Prose] = []
         for (index, category) in with.filter({ Double($0.delta) / Double(gross) >= 0.05 }).prefix(3).enumerated() {
             let share = String(format: "%.0f%%", Double(category.delta) / Double(gross) * 100)
-            var part = share + (index == 0 ? " are" : "") + " in \(categories.title(of: category.id).lowercased())"
+            var part: Prose = "\(share)\(index == 0 ? " are" : "") in \(categories.title(of: category.id).lowercased())"
             if index == 0 {
                 let top = topFunctions(in: category.id) {
                     categories.category(of: $0.name, object: $0.object).includesCallees
                 }
-                let described = top.map { function, withCallees in
-                    "`\(function.name)` "
-                        + (withCallees
-                            ? "\(Self.signed(function.inclusiveDelta)) with its callees" : Self.signed(function.delta))
-                        + calls(function)
+                let described = top.map { function, withCallees -> Prose in
+                    let amount =
+                        withCallees ? "\(Self.signed(function.inclusiveDelta)) with its callees" : Self.signed(function.delta)
+                    return "\(code: function.name) \(amount)\(calls(function))"
                 }
-                if !described.isEmpty { part += " (" + described.joined(separator: "; ") + ")" }
+                if !described.isEmpty { part += " (\(described.joined(separator: "; ")))" }
             }
             parts.append(part)
         }
         if !parts.isEmpty {
-            text += "; of the instructions \(delta > 0 ? "added" : "saved"), " + parts.joined(separator: ", ")
+            text += "; of the instructions \(delta > 0 ? "added" : "saved"), \(parts.joined(separator: ", "))"
         }
         let offset = against.reduce(0) { $0 + $1.delta }
         if let largest = against.last, abs(offset) * 10 >= abs(delta) {
@@ -136,7 +134,7 @@ package struct CostDifference: Sendable {
                 "; offset in part by \(Self.signed(offset)) elsewhere (\(Self.signed(largest.delta)) in "
                 + "\(categories.title(of: largest.id).lowercased()))"
         }
-        return text + allocationClause(categories: categories)
+        return text + "\(allocationClause(categories: categories))"
     }
 
     /// Per category, mine minus theirs: those that went with the total first (largest first), then

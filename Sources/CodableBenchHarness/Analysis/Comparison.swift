@@ -52,7 +52,7 @@ package struct Comparison {
                 tolerances.tolerance(for: $0, approximate: true) == nil
             }
             notes.append(
-                "counts taken by malloc-interposer (approximate) are compared with the tolerances under `approximate`"
+                "counts taken by malloc-interposer (approximate) are compared with the tolerances under 'approximate'"
                     + (skipped.isEmpty ? "" : "; not compared: " + skipped.map(\.rawValue).joined(separator: ", ")))
         }
         // Timings under two allocators differ by the allocator too (results/README.md, `allocator`).

@@ -9,7 +9,7 @@ package struct Answer: Sendable {
     package let question: String
     package let yardstick: String?
     /// One sentence per strategy of the group that ran: its ratio to its yardstick, or its outcome.
-    package let findings: [String]
+    package let findings: [Prose]
     /// The paired ratios those sentences state, smallest payload first (for the charts).
     package let ratios: [RatioRow]
     package let claims: [ClaimResult]
@@ -17,7 +17,7 @@ package struct Answer: Sendable {
     package let wasRun: Bool
     /// Where the instructions of each ratio went (runs with `--instructions`): one sentence per
     /// strategy and payload, with the categories and functions that account for the difference.
-    package var costs: [String] = []
+    package var costs: [Prose] = []
     /// Whether the sentences give the exact measure beside time (`RunFindings.exactRatio`).
     package var showsExactMeasures = false
 
@@ -67,9 +67,9 @@ package struct Answer: Sendable {
 
     /// `` `snake-case-strategy` vs `synthesized` (changes: …): slower on small 1.46× (1.44–1.47), … ``,
     /// one sentence per yardstick it was paired with; outcomes other than ok in a sentence of their own.
-    static func sentences(for strategy: String, findings: RunFindings, changes: String = "") -> [String] {
+    static func sentences(for strategy: String, findings: RunFindings, changes: String = "") -> [Prose] {
         let rows = findings.ratios.filter { $0.strategy == strategy }
-        var out: [String] = []
+        var out: [Prose] = []
         for yardstick in Set(rows.map(\.yardstick)).sorted() {
             let mine = rows.filter { $0.yardstick == yardstick }.sorted { findings.smallerFirst($0.profile, $1.profile) }
             let byVerdict = Dictionary(grouping: mine, by: \.verdict)
@@ -78,20 +78,20 @@ package struct Answer: Sendable {
                 return "\(verdict.phrase) on " + rows.map { figure($0, findings) }.joined(separator: ", ")
             }
             let what = changes.isEmpty ? "" : " (changes: \(changes))"
-            out.append("`\(strategy)` vs `\(yardstick)`\(what): " + parts.joined(separator: "; "))
+            out.append("\(code: strategy) vs \(code: yardstick)\(what): \(parts.joined(separator: "; "))")
         }
         let notOK = (findings.outcomes[strategy] ?? [:]).filter { $0.value != .ok }
         for outcome in Set(notOK.values).sorted(by: { $0.rawValue < $1.rawValue }) {
             out.append(
-                "`\(strategy)` ended \(outcome.rawValue) on "
-                    + notOK.filter { $0.value == outcome }.keys.sorted(by: findings.smallerFirst).joined(separator: ", "))
+                "\(code: strategy) ended \(outcome.rawValue) on "
+                    + "\(notOK.filter { $0.value == outcome }.keys.sorted(by: findings.smallerFirst).joined(separator: ", "))")
         }
         let unpaired = findings.profiles(of: strategy).filter { profile in
             findings.outcomes[strategy]?[profile] == .ok && !rows.contains { $0.profile == profile }
         }
         if !unpaired.isEmpty {
             out.append(
-                "`\(strategy)` on \(unpaired.joined(separator: ", ")): "
+                "\(code: strategy) on \(unpaired.joined(separator: ", ")): "
                     + (findings.ratios.isEmpty
                         ? "measured without a paired ratio (no yardstick ran beside it in this run)"
                         : "measured, with no yardstick on those payloads" + (changes.isEmpty ? "" : " (\(changes))")))

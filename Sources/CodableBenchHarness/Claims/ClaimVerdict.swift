@@ -13,7 +13,7 @@ package struct ClaimResult: Sendable {
         /// `1.46× (1.44–1.47)` or an outcome; empty when nothing was measured.
         package let figure: String
         /// The check's other forms here: `` `x-2019` 3.61× (…) = 1.52× for `x` × 2.37× for its own change ``.
-        package var alongside: [String] = []
+        package var alongside: [Prose] = []
         /// The ratio measured here, if any.
         package var ratio: PairedRatio? = nil
         /// The situation of the point, for checks that name situations (`cold debug`).
@@ -26,7 +26,7 @@ package struct ClaimResult: Sendable {
             /// "1 and the ±2% margin").
             case undecided(straddles: String)
             /// Nothing to judge here, and why (without the point: "`x` not run").
-            case missing(String)
+            case missing(Prose)
         }
     }
 }
@@ -43,12 +43,12 @@ package enum ClaimVerdict: Equatable, Sendable, CustomStringConvertible {
     /// Holds at these points and not at others.
     case holdsOnlyFor([String])
     /// Measured, but no interval settles it: the intervals and what they straddle.
-    case undecided(String)
-    case notMeasured(String)
+    case undecided(Prose)
+    case notMeasured(Prose)
 
     package var description: String {
         switch self {
-        case .notMeasured(let reason), .undecided(let reason): "\(headline) (\(reason))"
+        case .notMeasured(let reason), .undecided(let reason): "\(headline) (\(reason.plain))"
         default: headline
         }
     }
@@ -75,20 +75,20 @@ package enum ClaimVerdict: Equatable, Sendable, CustomStringConvertible {
         case (false, false): self = .holdsOnlyFor(holding)
         case (true, true):
             // One reason per kind, with the points it applies to: "`x` not run on small, medium".
-            var reasons: [String] = []
-            var places: [String: [String]] = [:]
+            var reasons: [Prose] = []
+            var places: [Prose: [String]] = [:]
             for point in Self.reasons(points) {
                 if places[point.reason] == nil { reasons.append(point.reason) }
                 places[point.reason, default: []].append(point.where)
             }
-            let text = reasons.map { "\($0) on \(places[$0]!.joined(separator: ", "))" }.joined(separator: "; ")
+            let text = reasons.map { "\($0) on \(places[$0]!.joined(separator: ", "))" as Prose }.joined(separator: "; ")
             let measured = points.contains { if case .undecided = $0.state { true } else { false } }
             self = measured ? .undecided(text) : .notMeasured(text.isEmpty ? "no point to judge" : text)
         }
     }
 
     /// Why each point could not decide, and where.
-    private static func reasons(_ points: [ClaimResult.PointResult]) -> [(reason: String, where: String)] {
+    private static func reasons(_ points: [ClaimResult.PointResult]) -> [(reason: Prose, where: String)] {
         points.map { point in
             switch point.state {
             case .missing(let reason): return (reason, point.label)
@@ -107,7 +107,7 @@ enum ClaimChecker {
     ) -> ClaimResult {
         let check = claim.check
         if let absent = check.strategies.first(where: { findings.outcomes[$0] == nil }) {
-            return ClaimResult(claim: claim, verdict: .notMeasured("`\(absent)` was not run"), points: [])
+            return ClaimResult(claim: claim, verdict: .notMeasured("\(code: absent) was not run"), points: [])
         }
         let points = self.points(of: check, in: findings).flatMap { point in
             guard let situations = check.situations else {
@@ -140,12 +140,12 @@ enum ClaimChecker {
         _ check: ClaimsFile.Check, at profile: String, label: String, findings: RunFindings,
         margin: Double, situation: ClaimsFile.Situation? = nil
     ) -> ClaimResult.PointResult {
-        func missing(_ reason: String) -> ClaimResult.PointResult {
+        func missing(_ reason: Prose) -> ClaimResult.PointResult {
             ClaimResult.PointResult(label: label, state: .missing(reason), figure: "")
         }
         for id in check.strategies {
-            guard let outcome = findings.outcomes[id]?[profile] else { return missing("`\(id)` not run") }
-            if check.outcome == nil && outcome != .ok { return missing("`\(id)` ended \(outcome.rawValue)") }
+            guard let outcome = findings.outcomes[id]?[profile] else { return missing("\(code: id) not run") }
+            if check.outcome == nil && outcome != .ok { return missing("\(code: id) ended \(outcome.rawValue)") }
         }
         if let expected = check.outcome {
             let outcome = findings.outcomes[check.strategy]![profile]!
@@ -157,7 +157,7 @@ enum ClaimChecker {
             if let situation, findings.ratio(of: check.strategy, against: check.against ?? "", on: profile) != nil {
                 return missing(Self.notMeasured(situation.resolved(build: findings.build)))
             }
-            return missing("`\(check.strategy)` and `\(check.against ?? "")` were not paired")
+            return missing("\(code: check.strategy) and \(code: check.against ?? "") were not paired")
         }
         let state: ClaimResult.PointResult.State
         if let threshold = check.atLeast {
@@ -184,21 +184,21 @@ enum ClaimChecker {
     }
 
     /// Why a situation has no figure: the run that measures it.
-    static func notMeasured(_ situation: ClaimsFile.Situation) -> String {
+    static func notMeasured(_ situation: ClaimsFile.Situation) -> Prose {
         let build = situation.build ?? "release"
-        var run = situation.mode == .cold ? "a `--cold` run of a \(build) build" : "a run of a \(build) build"
-        if situation.largeApp { run += " of `benchmarks-app-size` (scripts/app-size.sh)" }
-        return "\(situation) needs \(run) (`report --with` adds another run's)"
+        var run: Prose = situation.mode == .cold ? "a \(code: "--cold") run of a \(build) build" : "a run of a \(build) build"
+        if situation.largeApp { run += " of \(code: "benchmarks-app-size") (scripts/app-size.sh)" }
+        return "\(situation) needs \(run) (\(code: "report --with") adds another run's)"
     }
 
     /// `` `form` 3.61× (3.50–3.73) = 1.52× for `technique` × 2.37× for its own change ``, or nil
     /// where `form` was paired with neither `against` nor a strategy paired with it.
-    static func alongside(_ form: String, against: String, on profile: String, findings: RunFindings) -> String? {
+    static func alongside(_ form: String, against: String, on profile: String, findings: RunFindings) -> Prose? {
         guard let (ratio, chain) = findings.chainedRatio(of: form, against: against, on: profile) else { return nil }
-        var text = "`\(form)` \(ratio.text)"
+        var text: Prose = "\(code: form) \(ratio.text)"
         if let chain {
-            text += String(
-                format: " = %.2f× for `\(chain.via)` × %.2f× for its own change", chain.second.value, chain.first.value)
+            let technique = String(format: "%.2f×", chain.second.value), own = String(format: "%.2f×", chain.first.value)
+            text += " = \(technique) for \(code: chain.via) × \(own) for its own change"
         }
         return text
     }

@@ -69,8 +69,8 @@ package struct Platform: Equatable, Sendable {
     package var notMeasured: [String] {
         isDarwin
             ? [
-                "the instruction breakdown by category (callgrind is Linux-only; `--instructions` counts totals through the CPU's counter where it can be read, Apple silicon)",
-                "the peak heap (allocations are counted through malloc-interposer, which has none; `--counting jemalloc` where Homebrew's jemalloc is installed)",
+                "the instruction breakdown by category (callgrind is Linux-only; --instructions counts totals through the CPU's counter where it can be read, Apple silicon)",
+                "the peak heap (allocations are counted through malloc-interposer, which has none; --counting jemalloc where Homebrew's jemalloc is installed)",
             ] : []
     }
 

@@ -34,7 +34,7 @@ package struct RunPlan {
             throw UsageError("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
         }
         for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
-            throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
+            throw UsageError("unknown strategy '\(id)' (see 'benchmarks list')")
         }
         let selected = catalogue.filter { strategy in
             if !strategyIDs.isEmpty { return strategyIDs.contains(strategy.id) }
@@ -76,7 +76,7 @@ package struct RunPlan {
                 "skipping \(Set(missing.values.joined()).count) strategies on "
                     + names.map { "\($0) (\(missing[$0]!.count))" }.joined(separator: ", ")
                     + ": not found in \(folders.searched) ("
-                    + (fetchable ? "fetch them with `python3 scripts/fetch-corpora.py`, or " : "") + "pass --corpus-dir DIR)"
+                    + (fetchable ? "fetch them with 'python3 scripts/fetch-corpora.py', or " : "") + "pass --corpus-dir DIR)"
             ]
         }
         guard !cells.isEmpty else {
@@ -123,7 +123,7 @@ package struct RunPlan {
     /// and `references`).
     package init(catalogue: [Strategy], strategyIDs: [String], files: [URL]) throws {
         for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
-            throw UsageError("unknown strategy '\(id)' (see `benchmarks list`)")
+            throw UsageError("unknown strategy '\(id)' (see 'benchmarks list')")
         }
         for file in files { _ = try PayloadFile.read(file) }
         let selected =

@@ -274,7 +274,7 @@ final class InterleavedSampling {
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =
             "interrupted: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows are in "
-            + "\(record.folder.results.path) (`benchmarks report \(record.folder.directory.path)` writes their report)"
+            + "\(record.folder.results.path) ('benchmarks report \(record.folder.directory.path)' writes their report)"
         return done
     }
 }

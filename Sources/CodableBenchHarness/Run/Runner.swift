@@ -76,7 +76,7 @@ package struct Runner {
         let provenance = Provenance.current(
             runID: folder.runID, allocator: options.allocator.rawValue, countingBackend: passes.backend.rawValue)
         if provenance.buildConfiguration == "debug" {
-            log("warning: debug build; these numbers do not describe optimized code (use `swift run -c release benchmarks`)")
+            log("warning: debug build; these numbers do not describe optimized code (use 'swift run -c release benchmarks')")
         }
         for warning in MachineCheck.warnings() { log("warning: \(warning)") }
         for note in Platform.current.reportNotes { log("note (\(Platform.current.kind.rawValue)): \(note)") }

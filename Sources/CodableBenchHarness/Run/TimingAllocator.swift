@@ -39,7 +39,7 @@ package enum TimingAllocator: String, CaseIterable, Sendable {
             return [:]
         case .glibcRetained:
             guard Platform.current.hasGlibc else {
-                throw UsageError("--allocator glibc-retained needs glibc; this platform's allocator is `system`")
+                throw UsageError("--allocator glibc-retained needs glibc; this platform's allocator is 'system'")
             }
             let variable = Platform.glibcTunablesVariable
             let own = inherited[variable].map { $0.isEmpty ? "" : $0 + ":" } ?? ""
