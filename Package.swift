@@ -46,19 +46,21 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
-        // Three modules along the data flow; each uses only those before it (Documentation/Layout.md).
+        // Four modules along the data flow; each uses only those before it (Documentation/Layout.md).
         // The core: models, profiles, the generator, statistics, strategies, verification, costs.
         .target(name: "CodableBenchCore"),
-        // The harness: workers, lockstep sampling, counting passes, results files, claims.
+        // The harness: workers, lockstep sampling, counting passes, the run folder and its files.
         .target(
             name: "CodableBenchHarness",
             dependencies: ["CodableBenchCore", .product(name: "CSV", package: "CSV.swift"), "CallgrindControl"]
         ),
-        // The command line and its reports; re-exports the two below as the library users import.
+        // Recorded runs judged: cell summaries, comparisons and the gates, claims and answers.
+        .target(name: "CodableBenchAnalysis", dependencies: ["CodableBenchCore", "CodableBenchHarness"]),
+        // The command line and its reports; re-exports the core and the harness as the library users import.
         .target(
             name: "CodableBench",
             dependencies: [
-                "CodableBenchCore", "CodableBenchHarness",
+                "CodableBenchCore", "CodableBenchHarness", "CodableBenchAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

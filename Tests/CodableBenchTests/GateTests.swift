@@ -1,4 +1,5 @@
 @testable import CodableBench
+@testable import CodableBenchAnalysis
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation
@@ -156,7 +157,7 @@ struct ComparisonTests {
         var current = [Spec(strategy: "a"), Spec(strategy: "b"), Spec(strategy: "c"), Spec(strategy: "new")]
         current[1].wall = base[1].wall.map { $0 * 0.8 }
         current[2].outcome = .threw
-        let comparison = try Comparison(
+        let comparison = try RunComparison(
             baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
             tolerances: .standard)
         func verdict(_ strategy: String, _ metric: Metric) -> MetricChange.Verdict? {
@@ -174,7 +175,7 @@ struct ComparisonTests {
         let base = [Spec(strategy: "a")]
         var current = base
         current[0].wall = base[0].wall.map { $0 * 1.02 }
-        let comparison = try Comparison(
+        let comparison = try RunComparison(
             baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current),
             tolerances: .standard)
         #expect(comparison.changes.first { $0.metric == .wallTime }?.verdict == .noChange)

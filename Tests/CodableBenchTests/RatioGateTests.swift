@@ -1,4 +1,5 @@
 @testable import CodableBench
+@testable import CodableBenchAnalysis
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation

@@ -1,4 +1,5 @@
 @testable import CodableBench
+@testable import CodableBenchAnalysis
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation
@@ -20,7 +21,7 @@ struct RecordedRunsTests {
     /// of these recordings is unchanged; on medians, four of 44 cells moved significantly by 7–39%
     /// between runs a minute apart (the shared host's slow spells), which is why p10 is the default.
     @Test func compareFindsNoChangeInAtLeast95PercentOfCells() throws {
-        let comparison = try Comparison(
+        let comparison = try RunComparison(
             baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
             tolerances: .standard)
         let cells = Dictionary(grouping: comparison.changes, by: \.cell)
@@ -36,7 +37,7 @@ struct RecordedRunsTests {
     @Test func onMediansFourCellsMoveSignificantly() throws {
         var tolerances = GateTolerances.standard
         tolerances.timing.statistic = "median"
-        let comparison = try Comparison(
+        let comparison = try RunComparison(
             baseline: try Self.load("recorded-a"), current: try Self.load("recorded-b"),
             tolerances: tolerances)
         let moved = Set(comparison.changes.filter { $0.verdict != .noChange }.map(\.cell))

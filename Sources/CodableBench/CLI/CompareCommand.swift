@@ -1,4 +1,5 @@
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 import ArgumentParser
 import Foundation
@@ -21,7 +22,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let before = try RecordedRun.load(baseline), after = try RecordedRun.load(current)
         let tolerances = try loadTolerances(tolerances)
-        let comparison = try Comparison(baseline: before, current: after, tolerances: tolerances)
+        let comparison = try RunComparison(baseline: before, current: after, tolerances: tolerances)
         print(comparison.render())
         // The machine-independent view: each cell's paired ratio to its yardstick in both runs.
         let ratios = RatioChange.all(

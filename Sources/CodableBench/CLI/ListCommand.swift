@@ -1,4 +1,5 @@
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 import ArgumentParser
 

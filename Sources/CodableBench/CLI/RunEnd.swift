@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The end of a run that `run`, `check` or `ab` started: its reports written, its answers (and

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The A/B gate's verdicts as its Markdown summary (ab.md, a pull request's comment).

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The Answers section's words, shared by report.md, report.html and the terminal: each question,

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// `benchmark-action.json`: github-action-benchmark's `customSmallerIsBetter` format, so teams can

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// `cold-summary.csv`: each cell's first-decode figures as the report shows them, unrounded, for

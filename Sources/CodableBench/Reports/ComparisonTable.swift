@@ -1,8 +1,9 @@
+import CodableBenchAnalysis
 import CodableBenchHarness
 import Foundation
 
 /// `compare`'s changes as the terminal shows them.
-extension Comparison {
+extension RunComparison {
     /// A plain-text table of the changes, with a one-line tally.
     func render() -> String {
         var lines = ["cell | metric | baseline | current | change | p | verdict", "---|---|---|---|---|---|---"]

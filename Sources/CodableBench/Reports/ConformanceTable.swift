@@ -1,3 +1,4 @@
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The conformance command's summary (conformance.md).

@@ -1,3 +1,4 @@
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// `check`'s verdicts as the terminal shows them: one line per regression, improvement and note,

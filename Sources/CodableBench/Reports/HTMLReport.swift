@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no network, no JavaScript).

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// What the host cost a run, in words: how many verdicts it left open and what would close them

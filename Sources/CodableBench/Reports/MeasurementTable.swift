@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The measurements of a set of cells as every report shows them: one row per cell, each value

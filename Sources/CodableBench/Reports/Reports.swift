@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// Writes every report of a run into its folder.

@@ -1,3 +1,4 @@
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 extension RecordedRun {

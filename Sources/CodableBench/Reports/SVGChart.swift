@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// Small SVG charts with no scripts and no external resources.

@@ -57,5 +57,5 @@ package enum CSVFormat {
 /// A one-line error about a results file.
 package struct ResultsError: Error, CustomStringConvertible {
     package let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

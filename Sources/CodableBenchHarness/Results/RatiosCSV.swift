@@ -6,12 +6,12 @@ import CodableBenchCore
 package struct RatioRow: Equatable, Sendable {
     var runID: String
     package var profile: String
-    var group: String
+    package var group: String
     package var strategy: String
     package var yardstick: String
     package var ratio: PairedRatio
     /// The yardstick `ab` rows name: the same cell measured by the baseline build's worker.
-    static let baselineYardstick = "baseline"
+    package static let baselineYardstick = "baseline"
     /// The verdict at the run's equivalence margin (`SpeedVerdict.defaultMargin`).
     package var verdict: SpeedVerdict { SpeedVerdict(ratio, margin: SpeedVerdict.defaultMargin) }
 }

@@ -32,8 +32,8 @@ package struct CellIdentity: Equatable, Hashable, Sendable {
     package var strategy: String
     var expectation: String
     package var profile: String
-    var bytes: Int
-    var sha256: String
+    package var bytes: Int
+    package var sha256: String
     package var elements: Int
     var seed: UInt64
     var knobs: String
@@ -61,11 +61,11 @@ package struct ResultRow: Equatable, Sendable {
     package var outcome: Outcome
     /// What the strategy was expected to end with on this payload (see `Strategy.expectedOutcome`).
     package var expectedOutcome: Outcome
-    var detail: String
-    var metric: Metric
-    var summary: Summary?
+    package var detail: String
+    package var metric: Metric
+    package var summary: Summary?
     /// Wall-time rows: the paired ratio to the group's reference (see `PairedRatio`).
-    var ratio: RowRatio?
+    package var ratio: RowRatio?
 
     init(
         provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
@@ -86,12 +86,17 @@ package struct ResultRow: Equatable, Sendable {
 
 /// A paired ratio and the strategy it was taken against.
 package struct RowRatio: Equatable, Sendable {
-    var to: String
+    package var to: String
     package var value: PairedRatio
+
+    package init(to: String, value: PairedRatio) {
+        self.to = to
+        self.value = value
+    }
 }
 
 /// One row of `samples.csv`.
-struct SampleRow: Equatable, Sendable {
+package struct SampleRow: Equatable, Sendable {
     var runID: String
     var group: String
     var strategy: String
@@ -99,8 +104,8 @@ struct SampleRow: Equatable, Sendable {
     var fork: Int
     var sample: Int
     var decodes: Int
-    var wallNanoseconds: Double
-    var cpuNanoseconds: Double
+    package var wallNanoseconds: Double
+    package var cpuNanoseconds: Double
     /// The sample's position in its generation's lockstep sequence (nil in files before schema 4).
     var sequence: Int?
     /// Files of schema 3 flagged samples taken in a slow spell (left out of their statistics).

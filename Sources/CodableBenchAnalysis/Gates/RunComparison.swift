@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// The change of one metric of one cell between two runs.
 package struct MetricChange: Sendable {
@@ -30,7 +31,7 @@ package struct MetricChange: Sendable {
 }
 
 /// Compares two runs cell by cell and metric by metric.
-package struct Comparison {
+package struct RunComparison {
     package let changes: [MetricChange]
     /// The statistic timings were compared on (`timing.statistic` of the tolerances).
     package let timingStatistic: TimingStatistic

@@ -7,7 +7,7 @@ package struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible 
     package let strategy: String
     package let profile: String
 
-    init(group: String, strategy: String, profile: String) {
+    package init(group: String, strategy: String, profile: String) {
         self.group = group
         self.strategy = strategy
         self.profile = profile
@@ -26,7 +26,7 @@ package struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible 
 package struct RecordedRun: Sendable {
     package let source: URL
     package let rows: [ResultRow]
-    let samples: [CellKey: [SampleRow]]
+    package let samples: [CellKey: [SampleRow]]
     /// Every paired ratio of the run (`ratios.csv`; empty for runs before paired measurement).
     package var ratios: [RatioRow] = []
     /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
@@ -108,7 +108,7 @@ package struct RecordedRun: Sendable {
     /// Each cell's exact measures per decode (runs with `--instructions`, every `ab` run):
     /// instructions, and simulated cycles where callgrind simulated the caches. Only cells with an
     /// instruction count.
-    var exactCounts: [CellKey: (instructions: Int, cycles: Int?)] {
+    package var exactCounts: [CellKey: (instructions: Int, cycles: Int?)] {
         var instructions: [CellKey: Int] = [:], cycles: [CellKey: Int] = [:]
         for row in rows {
             guard let median = row.summary?.median else { continue }
@@ -140,7 +140,7 @@ extension ResultRow {
 extension RecordedRun {
     /// Every paired ratio of the run: `ratios.csv` has every pair; a run folder without it still
     /// has each cell's ratio on its row.
-    var allRatios: [RatioRow] {
+    package var allRatios: [RatioRow] {
         var all = ratios
         for row in rows where row.metric == .wallTime {
             guard let ratio = row.ratio, ratio.to != row.cell.strategy,

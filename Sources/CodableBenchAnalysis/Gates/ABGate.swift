@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// The A/B gate: this build against a baseline build, both measured in one run (`ab`). It decides
 /// on the exact measures first (instructions and simulated cycles per decode, the same on every

@@ -1,4 +1,5 @@
 import CodableBenchCore
+import CodableBenchHarness
 
 /// A claim's verdict on one run, with the evidence at each point it names.
 package struct ClaimResult: Sendable {

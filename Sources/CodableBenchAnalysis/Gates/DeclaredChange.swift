@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// A change the commit under test makes on purpose, declared with it (a `CodableBench-Change:`
 /// trailer in its message, which `scripts/ab-gate.sh` passes to `ab --declare`): the A/B gate

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// How much a metric may move before `compare` calls it a change and `check` a regression. Read
 /// from a committed JSON file (`results/gate-tolerances.json`, documented in `results/README.md`).

@@ -73,7 +73,7 @@ extension ColdCell {
     }
 
     /// The first decodes' ratio as `ratios.csv` rows name a ratio (claims read cold ratios this way).
-    var ratioRow: RatioRow? {
+    package var ratioRow: RatioRow? {
         guard let yardstick, let ratio = firstOverYardstick else { return nil }
         return RatioRow(runID: "", profile: profile, group: group, strategy: strategy, yardstick: yardstick, ratio: ratio)
     }

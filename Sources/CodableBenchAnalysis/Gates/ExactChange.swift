@@ -1,4 +1,5 @@
 import CodableBenchCore
+import CodableBenchHarness
 
 /// A cell's exact measures in the two builds of an `ab` run (instructions and simulated cycles per
 /// decode, from the instruction pass) and where their difference went. Exact: the same on every

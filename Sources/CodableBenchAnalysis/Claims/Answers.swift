@@ -1,4 +1,5 @@
 import CodableBenchCore
+import CodableBenchHarness
 
 /// The answer to each question a run measured: what each strategy of its group did against its
 /// yardstick, and the verdict on each claim, in the claims file's order of questions. Groups the

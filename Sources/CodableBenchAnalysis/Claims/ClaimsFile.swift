@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// A claims file (`Data/claims.json`, documented in results/README.md): where the catalogue's
 /// techniques come from, the questions a run answers (in the order the reports show them), and what

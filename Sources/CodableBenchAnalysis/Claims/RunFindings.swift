@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// What a run found, in the form claims and answers are checked against: each cell's outcome and
 /// every paired ratio, with the run's knob sweeps. Built from a run on disk, or by hand in tests.

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// A strategy's paired ratio to its yardstick along a knob sweep (profiles identical but for one
 /// knob, e.g. `unrelated` 0, 0.3, 0.6, 0.9), and where, if anywhere, the data shows it crossing 1.

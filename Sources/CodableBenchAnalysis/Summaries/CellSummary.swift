@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// One cell of a run as the reports see it: outcome and each metric's summary.
 package struct CellSummary: Sendable {

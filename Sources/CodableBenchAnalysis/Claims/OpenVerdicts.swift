@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// The verdicts a run left open (ratios whose interval straddles 1 and the equivalence margin), and
 /// what would likely close each: more sampling where the interval is at most twice as wide as its

@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// A cell's paired ratio to the same yardstick in two runs: a timing that does not depend on how
 /// fast the machine was, since both the cell and its yardstick ran in the same milliseconds of each

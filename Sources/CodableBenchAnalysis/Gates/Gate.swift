@@ -1,5 +1,6 @@
 import Foundation
 import CodableBenchCore
+import CodableBenchHarness
 
 /// The regression gate: compares a current run with a baseline and decides.
 package struct Gate {
@@ -21,7 +22,7 @@ package struct Gate {
     package var exitStatus: Int32 { regressions.isEmpty ? 0 : 1 }
 
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
-        let comparison = try Comparison(baseline: baseline, current: current, tolerances: tolerances)
+        let comparison = try RunComparison(baseline: baseline, current: current, tolerances: tolerances)
         let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
         let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
         var regressions: [Finding] = [], improvements: [Finding] = [], notes = comparison.notes
