@@ -1,5 +1,4 @@
 import CodableBenchCore
-import CodableBenchAnalysis
 import CodableBenchHarness
 import ArgumentParser
 import Foundation

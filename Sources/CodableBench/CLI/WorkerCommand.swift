@@ -1,6 +1,5 @@
 import Foundation
 import CodableBenchCore
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The hidden command the parent runs in a fresh process for each lockstep worker and pass: its

@@ -1,6 +1,5 @@
 import Foundation
 import CodableBenchCore
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// `cold-summary.csv`: each cell's first-decode figures as the report shows them, unrounded, for

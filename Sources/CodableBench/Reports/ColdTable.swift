@@ -1,6 +1,5 @@
 import Foundation
 import CodableBenchCore
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The first decodes of a `--cold` run as every report shows them: one row per cell, each value

@@ -1,4 +1,3 @@
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The conformance command's summary (conformance.md).

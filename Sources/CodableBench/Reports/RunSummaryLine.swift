@@ -1,4 +1,3 @@
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 extension RecordedRun {

@@ -1,6 +1,5 @@
 import Foundation
 import CodableBenchCore
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// Small SVG charts with no scripts and no external resources.

@@ -1,6 +1,5 @@
 import Foundation
 import CodableBenchCore
-import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The table `run --verbose` prints at the end: the report's measurement table as aligned text,
