@@ -9,7 +9,7 @@ import CodableBenchHarness
 /// measure where the run counted one. What a noisy host cost a run, in place of its slow-state share
 /// alone (Documentation/Method.md, "What the host cost").
 package struct OpenVerdicts: Equatable, Sendable {
-    package enum Remedy: Equatable, Sendable {
+    enum Remedy: Equatable, Sendable {
         /// This many times the sampling would narrow the interval enough, if its centre held.
         case moreSampling(factor: Double)
         case steadierMachine

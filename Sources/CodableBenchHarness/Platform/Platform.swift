@@ -19,7 +19,7 @@ package struct Platform: Equatable, Sendable {
     }
 
     /// The environment variable that selects `darwin-sim` on Linux.
-    package static let simulationVariable = "CODABLEBENCH_PLATFORM"
+    static let simulationVariable = "CODABLEBENCH_PLATFORM"
 
     /// This process's platform (workers inherit the variable, so they agree with their parent).
     package static let current: Platform = {
@@ -35,7 +35,7 @@ package struct Platform: Equatable, Sendable {
 
     /// Lockstep workers pinned to one CPU (`sched_setaffinity`). Darwin has no affinity call: its
     /// timing workers run at QoS user-interactive instead, and pairing alone carries the ratio.
-    package var pinsTimingCPU: Bool { !isDarwin }
+    var pinsTimingCPU: Bool { !isDarwin }
 
     /// What the reports say about pinning.
     var pinningNote: String? {
@@ -49,10 +49,10 @@ package struct Platform: Equatable, Sendable {
     var sharedLibrarySuffix: String { isDarwin ? ".dylib" : ".so" }
 
     /// glibc is the system allocator (its tunables give the `glibc-retained` timing allocator).
-    package var hasGlibc: Bool { !isDarwin }
+    var hasGlibc: Bool { !isDarwin }
 
     /// glibc's malloc settings (read where `hasGlibc`).
-    package static let glibcTunablesVariable = "GLIBC_TUNABLES"
+    static let glibcTunablesVariable = "GLIBC_TUNABLES"
 
     /// valgrind's callgrind counts instructions and their breakdown; Darwin counts instructions
     /// (`proc_pid_rusage`) without a breakdown, or not at all.
@@ -63,7 +63,7 @@ package struct Platform: Equatable, Sendable {
 
     /// The step the wall clock is rounded to, in nanoseconds: `darwin-sim` rounds to 1 µs, the
     /// coarsest clock Darwin code has been seen to use, so the harness is tested against it.
-    package var clockStepNanoseconds: UInt64 { kind == .darwinSimulated ? 1_000 : 1 }
+    var clockStepNanoseconds: UInt64 { kind == .darwinSimulated ? 1_000 : 1 }
 
     /// What this platform's runs do not measure, named in the reports (never shown as zero).
     package var notMeasured: [String] {
@@ -77,27 +77,27 @@ package struct Platform: Equatable, Sendable {
     /// The counting pass's backend when none is asked for, in order of preference: jemalloc's exact
     /// counts and peak heap on Linux; on Darwin malloc-interposer, which interposes there through
     /// dyld and SwiftPM builds with the package, then jemalloc where Homebrew's is installed.
-    package var countingPreference: [String] { isDarwin ? ["interposer", "jemalloc"] : ["jemalloc", "interposer"] }
+    var countingPreference: [String] { isDarwin ? ["interposer", "jemalloc"] : ["jemalloc", "interposer"] }
 
     /// What a run's report says about this platform: the pinning note, then each metric it does
     /// not measure; empty on Linux.
-    package var reportNotes: [String] {
+    var reportNotes: [String] {
         (pinningNote.map { [$0] } ?? []) + notMeasured.map { "not measured on this platform: \($0)" }
     }
 
     /// The preload variable as the mechanism here spells it (`darwin-sim`: Linux's `LD_PRELOAD`).
-    package var preloadName: String { kind == .darwinSimulated ? "LD_PRELOAD" : preloadVariable }
+    var preloadName: String { kind == .darwinSimulated ? "LD_PRELOAD" : preloadVariable }
 
     /// A shared library's file name (`libX.so`, `libX.dylib`) as the mechanism here finds it
     /// (`darwin-sim`: the `.so` Linux built).
-    package func libraryFileName(_ base: String) -> String {
+    func libraryFileName(_ base: String) -> String {
         base + (kind == .darwinSimulated ? ".so" : sharedLibrarySuffix)
     }
 
     /// Where jemalloc's shared library is installed: Debian's libjemalloc2 (pulled in by
     /// `libjemalloc-dev`) and other Linux layouts, or Homebrew's (`brew install jemalloc`); in
     /// `darwin-sim`, the Linux files the mechanism preloads.
-    package var jemallocLibraries: [String] {
+    var jemallocLibraries: [String] {
         kind == .darwin
             ? ["/opt/homebrew/lib/libjemalloc.2.dylib", "/usr/local/lib/libjemalloc.2.dylib"]
             : [

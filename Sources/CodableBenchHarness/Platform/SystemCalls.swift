@@ -12,12 +12,12 @@ import Darwin
 /// names out of every other file).
 /// The Darwin branches name the Apple header each declaration comes from; they cannot be compiled
 /// on Linux, so `darwin-sim` runs the same decisions (`Platform`) through the Linux branches.
-package enum SystemCalls {
+enum SystemCalls {
     // MARK: Clocks
 
     /// Monotonic wall time in nanoseconds.
     @inline(__always)
-    package static func monotonicNanoseconds() -> UInt64 {
+    static func monotonicNanoseconds() -> UInt64 {
         #if canImport(Darwin)
         return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)  // <time.h>
         #else
@@ -27,7 +27,7 @@ package enum SystemCalls {
 
     /// Every thread's CPU time of this process, in nanoseconds.
     @inline(__always)
-    package static func processCPUNanoseconds() -> UInt64 {
+    static func processCPUNanoseconds() -> UInt64 {
         #if canImport(Darwin)
         return clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)  // <time.h>
         #else
@@ -47,7 +47,7 @@ package enum SystemCalls {
     // MARK: CPUs and priorities
 
     /// The CPUs this thread may run on; nil where the platform has no affinity call.
-    package static func allowedCPUs() -> [Int]? {
+    static func allowedCPUs() -> [Int]? {
         #if canImport(Darwin)
         return nil
         #else
@@ -59,7 +59,7 @@ package enum SystemCalls {
     }
 
     /// Lets process `pid` (0: this thread) run on `cpus` only; false where it cannot.
-    package static func setAllowedCPUs(_ cpus: [Int], of pid: pid_t) -> Bool {
+    static func setAllowedCPUs(_ cpus: [Int], of pid: pid_t) -> Bool {
         #if canImport(Darwin)
         return false
         #else
@@ -87,7 +87,7 @@ package enum SystemCalls {
 
     /// This thread (and on Linux the processes it starts) at background priority: the counting
     /// passes beside the sampling. Never the whole runner.
-    package static func lowerThisThreadsPriority() {
+    static func lowerThisThreadsPriority() {
         #if canImport(Darwin)
         _ = setpriority(PRIO_DARWIN_THREAD, 0, PRIO_DARWIN_BG)  // <sys/resource.h>
         #else
@@ -100,7 +100,7 @@ package enum SystemCalls {
     /// `lowerThisThreadsPriority` lowered. Linux's workers inherit that thread's nice value, but
     /// Darwin's thread background state (`PRIO_DARWIN_THREAD`) is not inherited by the processes
     /// the thread starts, so the worker lowers itself.
-    package static func lowerThisProcessesPriority() {
+    static func lowerThisProcessesPriority() {
         #if canImport(Darwin)
         _ = setpriority(PRIO_DARWIN_PROCESS, 0, PRIO_DARWIN_BG)  // <sys/resource.h>
         #else
@@ -110,7 +110,7 @@ package enum SystemCalls {
 
     /// This thread at the highest QoS a process may ask for (Darwin's timing workers, which
     /// cannot be pinned); nothing on Linux, where pinning does that job.
-    package static func raiseThisThreadsPriority() {
+    static func raiseThisThreadsPriority() {
         #if canImport(Darwin)
         _ = pthread_set_qos_class_self_np(QOS_CLASS_USER_INTERACTIVE, 0)  // <pthread/qos.h>
         #endif
@@ -119,7 +119,7 @@ package enum SystemCalls {
     // MARK: Processes, files and symbols
 
     /// `read(2)`.
-    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         #if canImport(Darwin)
         return Darwin.read(descriptor, buffer, count)  // <unistd.h>
         #else
@@ -130,7 +130,7 @@ package enum SystemCalls {
     /// Instructions this process has retired so far, from the CPU's counter: `proc_pid_rusage`'s
     /// `ri_instructions` on macOS (Apple silicon; Intel Macs report 0: nil); nil on Linux, where
     /// the counters need perf, which this project's machines do not have.
-    package static func retiredInstructions() -> UInt64? {
+    static func retiredInstructions() -> UInt64? {
         #if canImport(Darwin)
         // <libproc.h>, which Swift's Darwin module leaves out: looked up by name.
         typealias ProcPidRusage = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?) -> Int32
@@ -144,7 +144,7 @@ package enum SystemCalls {
     }
 
     /// The running executable's path.
-    package static func executablePath() -> String? {
+    static func executablePath() -> String? {
         #if canImport(Darwin)
         return Bundle.main.executablePath  // `_NSGetExecutablePath` (<mach-o/dyld.h>) underneath
         #else
@@ -157,7 +157,7 @@ package enum SystemCalls {
 
     /// Raises the soft limit of open files to the hard limit: macOS starts at 256, and a quick run
     /// keeps about 90 workers with two pipes each.
-    package static func raiseOpenFileLimit() {
+    static func raiseOpenFileLimit() {
         var limit = rlimit()
         #if canImport(Darwin)
         let resource = RLIMIT_NOFILE  // <sys/resource.h>
@@ -170,7 +170,7 @@ package enum SystemCalls {
     }
 
     /// Installs `handler` for `signal` (`sigaction`, whose handler field is spelled differently).
-    package static func handle(_ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void) {
+    static func handle(_ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void) {
         var action = sigaction()
         #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = handler  // <sys/signal.h>
@@ -183,7 +183,7 @@ package enum SystemCalls {
     // MARK: Machine facts
 
     /// The CPU's model name; nil where it cannot be read.
-    package static func cpuModel() -> String? {
+    static func cpuModel() -> String? {
         #if canImport(Darwin)
         var size = 0
         guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }  // <sys/sysctl.h>
@@ -201,20 +201,20 @@ package enum SystemCalls {
     }
 
     /// The one-minute load average (`getloadavg`, in both C libraries).
-    package static func loadAverage() -> Double? {
+    static func loadAverage() -> Double? {
         var averages = [0.0, 0.0, 0.0]
         return getloadavg(&averages, 3) >= 1 ? averages[0] : nil
     }
 
     /// Linux's CPU frequency governor of the first CPU; nil elsewhere.
-    package static func frequencyGovernor() -> String? {
+    static func frequencyGovernor() -> String? {
         guard Platform.current.readsProcFiles else { return nil }
         let file = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
         return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The OS's name and version as people read it.
-    package static func operatingSystemName() -> String {
+    static func operatingSystemName() -> String {
         if Platform.current.readsProcFiles, let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
             let pretty = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
         {

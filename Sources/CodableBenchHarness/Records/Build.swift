@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which build's workers measure a cell: this one, or `ab`'s baseline build, at its executable.
-package enum Build: Hashable, Sendable {
+enum Build: Hashable, Sendable {
     case this
     case baseline(URL)
 
