@@ -276,7 +276,7 @@ struct ReportTests {
             .init(strategy: "broken", outcome: .wrongOutput),
         ])
         let dir = run.source.deletingLastPathComponent()
-        let files = try Reports.write(ReportDocument(run: run, facts: StrategyFacts(references: ["synthesized"])), into: dir)
+        let files = try ReportFiles.write(ReportDocument(run: run, facts: StrategyFacts(references: ["synthesized"])), into: dir)
         #expect(files.map(\.lastPathComponent) == ["report.md", "report.html", "benchmark-action.json"])
         let md = try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(md.contains("### g") && md.contains("| synthesized (ref) | small | ok |"))
@@ -323,7 +323,7 @@ struct ReportTests {
         let md = MarkdownReport.render(ReportDocument(run: run, cells: cells))
         #expect(
             md.contains(
-                "1 of 1 paired ratios have a 95% interval wider than ±2%:\n\n\(Reports.wideRatioAdvice.markdown)\n\n"
+                "1 of 1 paired ratios have a 95% interval wider than ±2%:\n\n\(ReportWarning.wideRatioAdvice.markdown)\n\n"
                     + "- handwritten vs synthesized on small"))
         #expect(
             HTMLReport.render(ReportDocument(run: run, cells: cells)).contains("</summary><p>An interval narrows about as the square root"))
@@ -343,7 +343,7 @@ struct ReportTests {
         #expect(
             md.contains(
                 "the machine ran in the slow state in 30.0% of the timing samples (more than 20% above their cell's fastest tenth): "
-                    + "intervals are wider than in a steadier run:\n\n\(Reports.slowStateAdvice.markdown)\n\n"
+                    + "intervals are wider than in a steadier run:\n\n\(ReportWarning.slowStateAdvice.markdown)\n\n"
                     + "- small: 60.0% of 10 samples\n- medium: 0.0% of 10 samples\n"), "\(md)")
         #expect(!MarkdownReport.render(ReportDocument(run: run(slowOfTen: 2), cells: cells)).contains("slow state"))  // 10%
         #expect(run(slowOfTen: 6, ratios: false).slowState == nil)

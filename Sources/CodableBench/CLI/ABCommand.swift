@@ -108,7 +108,7 @@ struct ABCommand: ToolCommand {
                     + "); the gate judges time alone")
         }
         let outcome = try Runner(runPlan: plan, options: options).run()
-        try RunEnd.report(outcome, claims: .none, facts: tool.facts, printsAnswers: false)
+        try FinishedRunReport.writeAndPrint(outcome, claims: .none, facts: tool.facts, printsAnswers: false)
         let directory = outcome.folder, current = outcome.data
         guard let base = outcome.baseline else { throw HarnessFailure("the ab run kept no baseline rows") }
         func judge(confirmation: RecordedRun?) throws -> ABGate {
@@ -130,7 +130,7 @@ struct ABCommand: ToolCommand {
             // interval would rest on a few generations: more time per cell (there are few cells).
             again.plan.budgetNanosecondsPerCell *= Self.confirmationBudgetFactor
             let confirming = try Runner(runPlan: suspects, options: again).run()
-            try RunEnd.report(confirming, claims: .none, facts: tool.facts, printsAnswers: false)
+            try FinishedRunReport.writeAndPrint(confirming, claims: .none, facts: tool.facts, printsAnswers: false)
             let confirmation = confirming.data
             gate = try judge(confirmation: confirmation)
         }

@@ -51,7 +51,7 @@ struct CheckCommand: ToolCommand {
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),
                 countAllocations: true)
             let outcome = try Runner(runPlan: plan, options: options).run()
-            try RunEnd.report(outcome, claims: .none, facts: tool.facts)
+            try FinishedRunReport.writeAndPrint(outcome, claims: .none, facts: tool.facts)
             currentRun = outcome.data
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)

@@ -25,7 +25,7 @@ struct ReportCommand: ToolCommand {
         let data = try RecordedRun.load(location)
         let others = try joined.map { try RecordedRun.load($0) }
         let document = ReportDocument(run: data, claims: claims, facts: tool.facts, joined: others)
-        let written = try Reports.write(document, into: data.source.deletingLastPathComponent())
+        let written = try ReportFiles.write(document, into: data.source.deletingLastPathComponent())
         print(
             AnswersText.terminal(
                 document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost))

@@ -92,6 +92,6 @@ struct RunCommand: ToolCommand {
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
         options.exactWhereTimeAllows = !noExact
         let outcome = try Runner(runPlan: plan, options: options).run()
-        try RunEnd.report(outcome, claims: claims, facts: tool.facts, verbose: verbose)
+        try FinishedRunReport.writeAndPrint(outcome, claims: claims, facts: tool.facts, verbose: verbose)
     }
 }

@@ -16,7 +16,7 @@ enum HTMLReport {
         if let summary = document.summary { body += "<p class=\"meta\">\(e(summary))</p>" }
         body += answersSection(
             document.answers, claims: document.claims, provenance: p, warnings: document.warnings, hostCost: document.hostCost)
-        body += "<h2>Measurements</h2><p class=\"meta\">\(e(Reports.readingNote))</p>"
+        body += "<h2>Measurements</h2><p class=\"meta\">\(e(ReportDocument.readingNote))</p>"
         for group in document.groups {
             body += section(group, document)
         }
@@ -32,7 +32,7 @@ enum HTMLReport {
         }
         let scaling = document.scaling
         if !scaling.isEmpty {
-            let series = Reports.scalingSeries(
+            let series = ReportDocument.scalingSeries(
                 run: document.run, cells: document.cells, strategies: Set(scaling.map(\.strategy)))
             body +=
                 "<section><h2>Scaling</h2><figure>"
@@ -103,7 +103,7 @@ enum HTMLReport {
         body += table(group.table)
         if !group.changes.isEmpty {
             body +=
-                "<p>\(e(Reports.changesHeading))</p><ul>"
+                "<p>\(e(ReportDocument.changesHeading))</p><ul>"
                 + group.changes.map { "<li>\($0.html)</li>" }.joined() + "</ul>"
         }
         return body + "</section>"
@@ -132,7 +132,7 @@ enum HTMLReport {
     /// warnings as one line per kind, their cases folded.
     static func answersSection(
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [Reports.Warning], hostCost: Prose? = nil
+        warnings: [ReportWarning], hostCost: Prose? = nil
     ) -> String {
         let e = SVGChart.escape
         var html = "<h2>Answers</h2><p class=\"meta\">\(AnswersText.platform(provenance, answers: answers, hostCost: hostCost).html)</p>"

@@ -17,7 +17,7 @@ enum MarkdownReport {
         out.append("")
         out += answersSection(
             document.answers, claims: document.claims, provenance: p, warnings: document.warnings, hostCost: document.hostCost)
-        out += ["## Measurements", "", Reports.readingNote, ""]
+        out += ["## Measurements", "", ReportDocument.readingNote, ""]
         for group in document.groups {
             let answer = group.answer
             out.append("### \(answer.group)")
@@ -25,7 +25,7 @@ enum MarkdownReport {
             if answer.question != answer.group { out += ["\(answer.question)", ""] }
             out += table(group.table)
             out.append("")
-            if !group.changes.isEmpty { out += [Reports.changesHeading, ""] + group.changes.map { "- \($0.markdown)" } + [""] }
+            if !group.changes.isEmpty { out += [ReportDocument.changesHeading, ""] + group.changes.map { "- \($0.markdown)" } + [""] }
         }
         if !document.cold.rows.isEmpty {
             out += ["## First decodes in a fresh process (cold)", "", ColdTable.introduction, ""]
@@ -99,7 +99,7 @@ enum MarkdownReport {
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.
     static func answersSection(
         _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [Reports.Warning], hostCost: Prose? = nil
+        warnings: [ReportWarning], hostCost: Prose? = nil
     ) -> [String] {
         var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers, hostCost: hostCost).markdown, ""]
         if !warnings.isEmpty {

@@ -31,7 +31,7 @@ struct MeasurementTable {
     /// `cells` in the order given; `all` is every cell of the run (the limits and references are
     /// looked up there).
     init(_ cells: [CellSummary], all: [CellSummary]) {
-        let limits = Reports.presentLimits(all)
+        let limits = ThroughputLimits.present(all)
         self.limits = limits
         rows = cells.map { cell in
             let wall = cell.metrics[.wallTime]
@@ -39,12 +39,17 @@ struct MeasurementTable {
                 cell: cell,
                 median: wall.map { Terminal.time($0.median) } ?? "-",
                 interval: wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-",
-                ratio: cell.ratioColumn(reference: Reports.reference(for: cell, in: all)),
+                ratio: cell.ratioColumn(reference: Self.reference(for: cell, in: all)),
                 verdict: cell.verdictColumn,
                 megabytesPerSecond: cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-",
-                limits: limits.map { Reports.fraction(of: $0.id, for: cell, in: all) },
+                limits: limits.map { ThroughputLimits.fraction(of: $0.id, for: cell, in: all) },
                 allocations: cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-",
                 allocatedMegabytes: cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-")
         }
+    }
+
+    /// The reference of a cell's group on the same payload.
+    static func reference(for cell: CellSummary, in cells: [CellSummary]) -> CellSummary? {
+        cells.first { $0.isReference && $0.key.group == cell.key.group && $0.key.profile == cell.key.profile }
     }
 }

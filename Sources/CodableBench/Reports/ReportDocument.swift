@@ -4,7 +4,7 @@ import CodableBenchHarness
 import Foundation
 
 /// A run's report, built once: the answers, warnings, tables and the data of the charts, which
-/// `MarkdownReport`, `HTMLReport` and the terminal (`RunEnd`, `report`) only render.
+/// `MarkdownReport`, `HTMLReport` and the terminal (`FinishedRunReport`, `report`) only render.
 struct ReportDocument {
     /// A group of the measurements: its answer, cells (by profile, the reference first), table,
     /// and what each of its strategies changes.
@@ -22,7 +22,7 @@ struct ReportDocument {
     let claims: ClaimsFile
     /// The run's line under the title: cells, time, duty cycle, slow state (nil: no run.json).
     let summary: String?
-    let warnings: [Reports.Warning]
+    let warnings: [ReportWarning]
     /// How many verdicts the run left open and what would close them (`HostCostText`); nil when
     /// every ratio was decided.
     let hostCost: Prose?
@@ -62,29 +62,29 @@ struct ReportDocument {
                 + (other.cold.isEmpty ? "" : ", with first decodes") + app + ")."
         }.joined()
         summary = info.map(run.summaryLine).map { $0 + joinedNote } ?? (joinedNote.isEmpty ? nil : String(joinedNote.dropFirst()))
-        var warnings = Reports.warnings(run: run, cells: cells, platform: info?.platform)
+        var warnings = ReportWarning.all(run: run, cells: cells, platform: info?.platform)
         if let notes = info?.platformNotes, !notes.isEmpty {
             warnings.append(
-                Reports.Warning(
+                ReportWarning(
                     summary: "measured on \(info?.platform ?? "another platform"), which lacks what Linux measures", details: notes))
         }
         self.warnings = warnings
-        let findings = Reports.findings(run: run, joined: joined)
+        let findings = ReportDocument.findings(run: run, joined: joined)
         hostCost = HostCostText.sentence(OpenVerdicts(run: run, findings: findings), slowState: run.slowState)
-        answers = Reports.answers(run: run, findings: findings, claims: claims, facts: facts)
-        groups = Reports.groups(cells, answers: answers).map { answer, groupCells in
+        answers = ReportDocument.answers(run: run, findings: findings, claims: claims, facts: facts)
+        groups = ReportDocument.groups(cells, answers: answers).map { answer, groupCells in
             Group(
                 answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells),
-                changes: Reports.changesLines(groupCells, changes: facts.changes))
+                changes: ReportDocument.changesLines(groupCells, changes: facts.changes))
         }
-        scaling = Reports.scalingRows(run: run, cells: cells)
-        crossovers = Reports.crossovers(run: run, cells: cells)
+        scaling = ReportDocument.scalingRows(run: run, cells: cells)
+        crossovers = ReportDocument.crossovers(run: run, cells: cells)
         otherOutcomes = cells.filter { $0.outcome != .ok }
         costs = CostsCSV.breakdowns(run.costs)
-        costCategories = Reports.costCategories(run)
+        costCategories = ReportDocument.costCategories(run)
         coldCells = run.coldCells
         cold = ColdTable(coldCells)
-        coldCosts = Reports.firstDecodeCosts(run, cells: coldCells, categories: costCategories)
+        coldCosts = ReportDocument.firstDecodeCosts(run, cells: coldCells, categories: costCategories)
     }
 
     /// What the report opens with when the run was not of optimized code: a debug build's numbers

@@ -32,7 +32,7 @@ enum SummaryTable {
                     + unexpected.map { "\($0.key.strategy) on \($0.key.profile) (expected \($0.expectedOutcome.rawValue))" }
                     .joined(separator: ", "))
         }
-        out += ["", Reports.readingNote]
+        out += ["", ReportDocument.readingNote]
         return out.joined(separator: "\n")
     }
 }

@@ -5,16 +5,16 @@ import CodableBenchHarness
 
 /// The end of a run that `run`, `check` or `ab` started: its reports written, its answers (and
 /// with `--verbose` every cell) printed, and where its time went.
-enum RunEnd {
+enum FinishedRunReport {
     /// `printsAnswers`: false for `ab`, whose ratios are to the baseline build and whose summary
     /// is the A/B gate's.
-    static func report(
+    static func writeAndPrint(
         _ outcome: FinishedRun, claims: ClaimsFile, facts: StrategyFacts, verbose: Bool = false, printsAnswers: Bool = true,
         log: (String) -> Void = Terminal.status
     ) throws {
         let data = outcome.data, info = outcome.info
         let document = ReportDocument(run: data, claims: claims, facts: facts)
-        try Reports.write(document, into: outcome.folder)
+        try ReportFiles.write(document, into: outcome.folder)
         if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }
         if !document.cold.rows.isEmpty {
             print("First decodes in a fresh process (cold):\n" + document.cold.text() + "\n")
