@@ -109,8 +109,8 @@ struct ABCommand: ToolCommand {
         }
         let outcome = try Runner(runPlan: plan, options: options).run()
         try FinishedRunReport.writeAndPrint(outcome, claims: .none, facts: tool.facts, printsAnswers: false)
-        let directory = outcome.folder, current = outcome.data
-        guard let base = outcome.baseline else { throw HarnessFailure("the ab run kept no baseline rows") }
+        let directory = outcome.folder, current = outcome.thisBuild
+        guard let base = outcome.baselineBuild else { throw HarnessFailure("the ab run kept no baseline rows") }
         func judge(confirmation: RecordedRun?) throws -> ABGate {
             try ABGate(
                 current: current, baseline: base, tolerances: tolerances, threshold: threshold,
@@ -131,7 +131,7 @@ struct ABCommand: ToolCommand {
             again.plan.budgetNanosecondsPerCell *= Self.confirmationBudgetFactor
             let confirming = try Runner(runPlan: suspects, options: again).run()
             try FinishedRunReport.writeAndPrint(confirming, claims: .none, facts: tool.facts, printsAnswers: false)
-            let confirmation = confirming.data
+            let confirmation = confirming.thisBuild
             gate = try judge(confirmation: confirmation)
         }
         let summary = gate.markdown(provenance: current.rows[0].provenance)

@@ -52,7 +52,7 @@ struct CheckCommand: ToolCommand {
                 countAllocations: true)
             let outcome = try Runner(runPlan: plan, options: options).run()
             try FinishedRunReport.writeAndPrint(outcome, claims: .none, facts: tool.facts)
-            currentRun = outcome.data
+            currentRun = outcome.thisBuild
         }
         let gate = try Gate(baseline: baselineRun, current: currentRun, tolerances: tolerances)
         print(gate.render())

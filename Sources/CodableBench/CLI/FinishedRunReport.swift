@@ -12,7 +12,7 @@ enum FinishedRunReport {
         _ outcome: FinishedRun, claims: ClaimsFile, facts: StrategyFacts, verbose: Bool = false, printsAnswers: Bool = true,
         log: (String) -> Void = Terminal.status
     ) throws {
-        let data = outcome.data, info = outcome.info
+        let data = outcome.thisBuild, info = outcome.info
         let document = ReportDocument(run: data, claims: claims, facts: facts)
         try ReportFiles.write(document, into: outcome.folder)
         if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }

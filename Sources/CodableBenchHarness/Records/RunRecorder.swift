@@ -67,7 +67,7 @@ final class RunRecorder {
     }
 
     /// This build's rows, as `RecordedRun.load` reads them from the run folder.
-    var data: RecordedRun {
+    var thisBuild: RecordedRun {
         let this = builds[.this] ?? BuildRows()
         var data = RecordedRun(source: folder.results, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
         data.cold = cold
@@ -77,7 +77,7 @@ final class RunRecorder {
     }
 
     /// `ab`: the baseline build's rows, as `RecordedRun.load` reads them from `baseline/`.
-    var baselineData: RecordedRun {
+    var baselineBuild: RecordedRun {
         let baseline = builds.first { $0.key.isBaseline }?.value ?? BuildRows()
         return RecordedRun(
             source: folder.baselineResults, rows: baseline.results, sampleRows: baseline.samples, ratios: [],
@@ -91,8 +91,8 @@ final class RunRecorder {
                 + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line) + run.cold.map(ColdCSV.line)
                 + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)
         }
-        let current = try lines(RecordedRun.load(folder.directory.path)) == lines(data)
+        let current = try lines(RecordedRun.load(folder.directory.path)) == lines(thisBuild)
         guard baseline else { return current }
-        return try current && lines(RecordedRun.load(folder.baselineDirectory.path)) == lines(baselineData)
+        return try current && lines(RecordedRun.load(folder.baselineDirectory.path)) == lines(baselineBuild)
     }
 }

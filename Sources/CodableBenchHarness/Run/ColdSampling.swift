@@ -187,8 +187,8 @@ struct ColdSampling {
         func decoded(_ run: RecordedRun, build: String) -> [BuildCell] {
             run.rows.filter { $0.outcome == .ok }.map { BuildCell(build: build, strategy: $0.cell.strategy, profile: $0.cell.profile) }
         }
-        let baseline = pairing.keepsBaselineRows ? decoded(record.baselineData, build: ColdRow.baselineBuild) : []
-        return Set(decoded(record.data, build: ColdRow.thisBuild) + baseline)
+        let baseline = pairing.keepsBaselineRows ? decoded(record.baselineBuild, build: ColdRow.baselineBuild) : []
+        return Set(decoded(record.thisBuild, build: ColdRow.thisBuild) + baseline)
     }
 
     private func key(_ state: CellState) -> BuildCell {

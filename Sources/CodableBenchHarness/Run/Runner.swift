@@ -43,9 +43,9 @@ package struct RunOptions {
 package struct FinishedRun {
     package let folder: URL
     /// This build's rows.
-    package let data: RecordedRun
-    /// `ab`: the baseline build's rows (in `baseline/`).
-    package let baseline: RecordedRun?
+    package let thisBuild: RecordedRun
+    /// `ab`: the baseline build's rows (in `baseline/`); nil for other runs.
+    package let baselineBuild: RecordedRun?
     package let info: RunJSON
     package let phases: GenerationPhases
 }
@@ -115,7 +115,7 @@ package struct Runner {
         precondition(matches, "the run's files differ from its rows in memory")
         #endif
 
-        let data = record.data
+        let data = record.thisBuild
         let info = RunJSON(
             cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
             measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
@@ -124,7 +124,7 @@ package struct Runner {
             extraConformances: RunJSON.extraConformancesOfThisExecutable)
         try info.write(to: folder.directory)
         return FinishedRun(
-            folder: folder.directory, data: data, baseline: options.pairing.keepsBaselineRows ? record.baselineData : nil,
+            folder: folder.directory, thisBuild: data, baselineBuild: options.pairing.keepsBaselineRows ? record.baselineBuild : nil,
             info: info, phases: phases)
     }
 
