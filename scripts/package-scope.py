@@ -14,6 +14,8 @@ import os
 import re
 import sys
 
+from swift_sources import code, swift_files
+
 DECLARATION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*package\s+(?:(?:static|final|mutating|override|nonisolated|lazy|indirect|"
     r"class|private\(set\)|fileprivate\(set\)|internal\(set\))\s+)*"
@@ -27,18 +29,6 @@ KEPT = {
     "appendLiteral": "StringInterpolationProtocol's requirement (Prose's interpolation, used by every module)",
     "appendInterpolation": "StringInterpolationProtocol's interpolations (Prose's, used by every module)",
 }
-
-
-def swift_files(folder):
-    for root, _, files in os.walk(folder):
-        for name in files:
-            if name.endswith(".swift"):
-                yield os.path.join(root, name)
-
-
-def code(path):
-    """The file without comments (string literals kept: their interpolations use names)."""
-    return re.sub(r"//[^\n]*", "", open(path, encoding="utf-8").read())
 
 
 def words(texts):

@@ -11,6 +11,8 @@ import os
 import re
 import sys
 
+from swift_sources import code, swift_files
+
 DECLARATION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|static|final|"
     r"mutating|override|nonisolated|lazy|indirect|class)\s+)*(?:func|var|let|case)\s+([a-zA-Z_]\w*)",
@@ -21,19 +23,6 @@ DECLARATION = re.compile(
 KEPT = {
     "site": "a field of the claims file's sources (Data/claims.json): decoded so a wrong type is an error; no report shows it",
 }
-
-
-def swift_files(*folders):
-    for folder in folders:
-        for root, _, files in os.walk(folder):
-            for name in files:
-                if name.endswith(".swift"):
-                    yield os.path.join(root, name)
-
-
-def code(path):
-    """The file without comments (string literals kept: their interpolations use names)."""
-    return re.sub(r"//[^\n]*", "", open(path, encoding="utf-8").read())
 
 
 def words(text):
