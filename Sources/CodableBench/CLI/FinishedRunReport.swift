@@ -17,7 +17,7 @@ enum FinishedRunReport {
         try ReportFiles.write(document, into: outcome.folder)
         if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }
         if !document.cold.rows.isEmpty {
-            print("First decodes in a fresh process (cold):\n" + document.cold.text() + "\n")
+            print("First decodes in a fresh process (cold):\n" + document.cold.table.aligned().joined(separator: "\n") + "\n")
             if !document.coldCosts.isEmpty {
                 print(
                     ColdTable.costsIntroduction + "\n"

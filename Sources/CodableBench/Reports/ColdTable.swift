@@ -67,28 +67,5 @@ struct ColdTable {
         ]
     }
 
-    func markdown() -> [String] {
-        [
-            Self.header.joined(separator: " | ").wrappedInPipes,
-            "|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|",
-        ] + rows.map { fields($0).joined(separator: " | ").wrappedInPipes }
-    }
-
-    func html() -> String {
-        let e = SVGChart.escape
-        return "<table><tr>" + Self.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>"
-            + rows.map { row in
-                "<tr>"
-                    + fields(row).enumerated().map { index, text in
-                        Self.isNumber(index) ? "<td class=\"n\">\(e(text))</td>" : "<td>\(e(text))</td>"
-                    }.joined() + "</tr>"
-            }.joined() + "</table>"
-    }
-
-    /// Aligned text for the terminal.
-    func text() -> String {
-        let all = [Self.header] + rows.map(fields)
-        let columns = AlignedColumns(all, isNumber: Self.isNumber)
-        return all.map(columns.line).joined(separator: "\n")
-    }
+    var table: TextTable { TextTable(header: Self.header, rows: rows.map(fields), isNumber: Self.isNumber) }
 }

@@ -4,19 +4,18 @@ import CodableBenchHarness
 extension Conformance {
     /// Per strategy: accept/reject by expectation, crashes, timeouts; then every disagreement.
     var markdown: String {
-        var out = [
-            "| strategy | y accepted | y rejected | n accepted | n rejected | i accepted | i rejected | crash | timeout |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
-        ]
         let strategies = entries.map(\.strategy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        for strategy in strategies {
+        let rows = strategies.map { strategy in
             let mine = entries.filter { $0.strategy == strategy }
             func count(_ e: String, _ r: Result) -> Int { mine.filter { $0.expectation == e && $0.result == r }.count }
-            out.append(
-                "| \(strategy) | \(count("y", .accept)) | \(count("y", .reject)) | \(count("n", .accept)) | "
-                    + "\(count("n", .reject)) | \(count("i", .accept)) | \(count("i", .reject)) | "
-                    + "\(mine.filter { $0.result == .crash }.count) | \(mine.filter { $0.result == .timeout }.count) |")
+            let counts = [
+                count("y", .accept), count("y", .reject), count("n", .accept), count("n", .reject), count("i", .accept),
+                count("i", .reject), mine.filter { $0.result == .crash }.count, mine.filter { $0.result == .timeout }.count,
+            ]
+            return [strategy] + counts.map(String.init)
         }
+        let header = ["strategy", "y accepted", "y rejected", "n accepted", "n rejected", "i accepted", "i rejected", "crash", "timeout"]
+        var out = TextTable(header: header, rows: rows, isNumber: { $0 > 0 }).markdown
         let disagreements = entries.filter(\.disagrees)
         out.append("")
         out.append(

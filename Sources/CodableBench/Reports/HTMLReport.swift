@@ -23,7 +23,7 @@ enum HTMLReport {
         if !document.cold.rows.isEmpty {
             body +=
                 "<section id=\"cold\"><h2>First decodes in a fresh process (cold)</h2><p class=\"meta\">\(e(ColdTable.introduction))</p>"
-                + document.cold.html()
+                + document.cold.table.html
                 + (document.coldCosts.isEmpty
                     ? ""
                     : "<p>\(e(ColdTable.costsIntroduction))</p><ul>"

@@ -29,7 +29,7 @@ enum MarkdownReport {
         }
         if !document.cold.rows.isEmpty {
             out += ["## First decodes in a fresh process (cold)", "", ColdTable.introduction, ""]
-            out += document.cold.markdown() + [""]
+            out += document.cold.table.markdown + [""]
             if !document.coldCosts.isEmpty {
                 out += [ColdTable.costsIntroduction, ""] + document.coldCosts.map { "- \($0.markdown)" } + [""]
             }
@@ -42,9 +42,8 @@ enum MarkdownReport {
                 "Exponent of time against payload size (1 = linear), fitted on log–log axes over profiles that differ only in their article count."
             )
             out.append("")
-            out.append("| strategy | sizes | exponent |")
-            out.append("|---|--:|--:|")
-            out += scaling.map { "| \($0.strategy) | \($0.sizes) | \(String(format: "%.2f", $0.exponent)) |" }
+            let rows = scaling.map { [$0.strategy, "\($0.sizes)", String(format: "%.2f", $0.exponent)] }
+            out += TextTable(header: ["strategy", "sizes", "exponent"], rows: rows, isNumber: { $0 > 0 }).markdown
             out.append("")
         }
         let crossovers = document.crossovers
@@ -78,22 +77,19 @@ enum MarkdownReport {
 
     /// One group's table.
     static func table(_ table: MeasurementTable) -> [String] {
-        var out = [
-            "| strategy | profile | outcome | median | 95% CI | vs yardstick (paired, 95% CI) | verdict | MB/s | "
-                + table.limits.map { "\($0.label) | " }.joined() + "allocs | alloc MB |",
-            "|---|---|---|--:|--:|--:|---|--:|" + String(repeating: "--:|", count: table.limits.count) + "--:|--:|",
-        ]
-        for row in table.rows {
+        let header =
+            ["strategy", "profile", "outcome", "median", "95% CI", "vs yardstick (paired, 95% CI)", "verdict", "MB/s"]
+            + table.limits.map(\.label) + ["allocs", "alloc MB"]
+        let rows = table.rows.map { row in
             let cell = row.cell
-            let columns =
-                [
-                    cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile,
-                    cell.outcome.rawValue + (row.isUnexpected ? " ⚠" : ""), row.median, row.interval, row.ratio,
-                    row.verdict, row.megabytesPerSecond,
-                ] + row.limits + [row.allocations, row.allocatedMegabytes]
-            out.append(columns.joined(separator: " | ").wrappedInPipes)
+            return [
+                cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile,
+                cell.outcome.rawValue + (row.isUnexpected ? " ⚠" : ""), row.median, row.interval, row.ratio,
+                row.verdict, row.megabytesPerSecond,
+            ] + row.limits + [row.allocations, row.allocatedMegabytes]
         }
-        return out
+        // Names, the outcome and the verdict are words; the rest numbers.
+        return TextTable(header: header, rows: rows, isNumber: { ![0, 1, 2, 6].contains($0) }).markdown
     }
 
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.
@@ -127,8 +123,4 @@ enum MarkdownReport {
         }
         return out
     }
-}
-
-extension String {
-    var wrappedInPipes: String { "| " + self + " |" }
 }

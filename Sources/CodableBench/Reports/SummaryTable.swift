@@ -17,8 +17,7 @@ enum SummaryTable {
                 row.interval, row.megabytesPerSecond,
             ] + row.limits + [row.allocations, row.allocatedMegabytes]
         }
-        let columns = AlignedColumns([header] + rows) { $0 >= 6 || $0 == 4 }
-        var out = [columns.line(header), columns.rule] + rows.map(columns.line)
+        var out = TextTable(header: header, rows: rows, isNumber: { $0 >= 6 || $0 == 4 }).aligned(rule: true)
         let failures = table.rows.map(\.cell).filter { !$0.outcome.isMeasured && !$0.detail.isEmpty }
         if !failures.isEmpty {
             out.append("")
