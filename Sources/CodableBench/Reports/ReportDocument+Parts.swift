@@ -52,8 +52,11 @@ extension ReportDocument {
     /// `--cold --instructions`: each cell's first decode against its warm decode, as the answers
     /// compare a strategy with its yardstick ("`synthesized`'s first decode vs its warm decode on
     /// small: +85.1% instructions …; of the instructions added, 41% are in type metadata …").
-    static func firstDecodeCosts(_ run: RecordedRun, cells: [ColdCell], categories: CostCategories) -> [Prose] {
-        let first = CostsCSV.breakdowns(run.coldCosts), warm = CostsCSV.breakdowns(run.costs)
+    /// `warm`: the run's breakdowns of its warm decodes (`ReportDocument.costs`).
+    static func firstDecodeCosts(
+        _ run: RecordedRun, cells: [ColdCell], warm: [String: [String: CostBreakdown]], categories: CostCategories
+    ) -> [Prose] {
+        let first = CostsCSV.breakdowns(run.coldCosts)
         let elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
         return cells.compactMap { cell in
             guard let mine = first[cell.strategy]?[cell.profile], let theirs = warm[cell.strategy]?[cell.profile] else {
@@ -80,10 +83,6 @@ extension ReportDocument {
         if a.key.profile != b.key.profile { return a.key.profile < b.key.profile }
         if a.isReference != b.isReference { return a.isReference }
         return a.key.strategy < b.key.strategy
-    }
-
-    static func crossovers(run: RecordedRun, cells: [CellSummary]) -> [Crossover] {
-        Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)
     }
 
     /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.

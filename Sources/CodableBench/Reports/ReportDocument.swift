@@ -62,13 +62,7 @@ struct ReportDocument {
                 + (other.cold.isEmpty ? "" : ", with first decodes") + app + ")."
         }.joined()
         summary = info.map(run.summaryLine).map { $0 + joinedNote } ?? (joinedNote.isEmpty ? nil : String(joinedNote.dropFirst()))
-        var warnings = ReportWarning.all(run: run, cells: cells, platform: info?.platform)
-        if let notes = info?.platformNotes, !notes.isEmpty {
-            warnings.append(
-                ReportWarning(
-                    summary: "measured on \(info?.platform ?? "another platform"), which lacks what Linux measures", details: notes))
-        }
-        self.warnings = warnings
+        warnings = ReportWarning.all(run: run, cells: cells, info: info)
         let findings = ReportDocument.findings(run: run, joined: joined)
         hostCost = HostCostText.sentence(OpenVerdicts(run: run, findings: findings), slowState: run.slowState)
         answers = ReportDocument.answers(run: run, findings: findings, claims: claims, facts: facts)
@@ -78,13 +72,13 @@ struct ReportDocument {
                 changes: ReportDocument.changesLines(groupCells, changes: facts.changes))
         }
         scaling = ReportDocument.scalingRows(run: run, cells: cells)
-        crossovers = ReportDocument.crossovers(run: run, cells: cells)
+        crossovers = Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)
         otherOutcomes = cells.filter { $0.outcome != .ok }
         costs = CostsCSV.breakdowns(run.costs)
         costCategories = ReportDocument.costCategories(run)
         coldCells = run.coldCells
         cold = ColdTable(coldCells)
-        coldCosts = ReportDocument.firstDecodeCosts(run, cells: coldCells, categories: costCategories)
+        coldCosts = ReportDocument.firstDecodeCosts(run, cells: coldCells, warm: costs, categories: costCategories)
     }
 
     /// What the report opens with when the run was not of optimized code: a debug build's numbers

@@ -11,9 +11,11 @@ struct ReportWarning {
     var advice: Prose? = nil
 
     /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
-    /// `platform`: run.json's (`Platform.Kind`), nil for runs before it was recorded (Linux).
-    static func all(run: RecordedRun, cells: [CellSummary], platform: String? = nil) -> [ReportWarning] {
+    /// `info`: the run's run.json; its platform (`Platform.Kind`) is nil for runs before it was
+    /// recorded (Linux), and its platform notes name what that platform does not measure.
+    static func all(run: RecordedRun, cells: [CellSummary], info: RunJSON? = nil) -> [ReportWarning] {
         var out: [ReportWarning] = []
+        let platform = info?.platform
         let p = run.rows[0].provenance
         let systemMalloc =
             platform.map { $0 == "linux" } ?? true
@@ -54,6 +56,10 @@ struct ReportWarning {
                     summary: "\(wide.count) of \(run.ratios.count) paired ratios have a 95% interval wider than ±2%",
                     details: wide.map { "\($0.strategy) vs \($0.yardstick) on \($0.profile): \($0.ratio.text)" },
                     advice: wideRatioAdvice))
+        }
+        if let notes = info?.platformNotes, !notes.isEmpty {
+            out.append(
+                ReportWarning(summary: "measured on \(platform ?? "another platform"), which lacks what Linux measures", details: notes))
         }
         return out
     }
