@@ -164,13 +164,4 @@ extension PairedRatio {
     var inverted: PairedRatio {
         PairedRatio(value: 1 / value, low: 1 / high, high: 1 / low, pairs: pairs, generations: generations)
     }
-
-    /// `1.46× (1.44–1.47)`.
-    package var text: String {
-        let digits = value >= 10 ? "%.1f" : value < 0.1 ? "%.3f" : "%.2f"
-        return String(format: "\(digits)× (\(digits)–\(digits))", value, low, high)
-    }
-
-    /// `1.462× (1.441–1.474)`: three decimals, where a 1–2% margin or threshold is read against it.
-    var preciseText: String { String(format: "%.3f× (%.3f–%.3f)", value, low, high) }
 }

@@ -24,6 +24,9 @@ package struct PairedRatio: Equatable, Sendable {
     /// Pairs over all generations, and the generations they came from.
     package let pairs: Int
     package let generations: Int
+    /// The standard error of the log ratio and its degrees of freedom, from which an interval at
+    /// another level is drawn (`interval(at:)`); nil for a ratio read back from a file.
+    package let spread: (standardError: Double, degreesOfFreedom: Int)?
 
     /// Generations need at least `minimumPairs` pairs to count; an interval needs two generations.
     static let minimumPairs = 1
@@ -31,10 +34,18 @@ package struct PairedRatio: Equatable, Sendable {
     static let pairTrim = 0.25
     static let generationTrim = 0.20
 
-    /// From each generation's pairs, those of slow spells left out; nil without at least two
-    /// generations with a pair left.
+    /// The ratio a verdict is read from: that of the pairs taken with the cache to itself where
+    /// the run has them, else under contention (`StatedRatio`); for pairs without a state (no
+    /// probe), those of slow spells by the yardstick's pace left out. nil without at least two
+    /// generations with a pair.
     package init?(pairsByGeneration: [[Pair]]) {
-        self.init(logRatiosByGeneration: Self.undisturbed(pairsByGeneration))
+        guard let stated = StatedRatio(pairsByGeneration: pairsByGeneration) else { return nil }
+        self = stated.verdict
+    }
+
+    /// Pairs without a state (no probe), those of slow spells by the yardstick's pace left out.
+    init?(unstatedPairsByGeneration: [[Pair]]) {
+        self.init(logRatiosByGeneration: Self.undisturbed(unstatedPairsByGeneration))
     }
 
     /// Each generation's log ratios, without the pairs whose yardstick ran more than
@@ -64,7 +75,7 @@ package struct PairedRatio: Equatable, Sendable {
     static let slowSpellAbove = 0.20
 
     /// nil without at least two generations with a pair.
-    init?(logRatiosByGeneration: [[Double]]) {
+    package init?(logRatiosByGeneration: [[Double]]) {
         let usable = logRatiosByGeneration.filter { $0.count >= Self.minimumPairs }
         guard
             let center = TrimmedMean(
@@ -76,6 +87,7 @@ package struct PairedRatio: Equatable, Sendable {
         high = exp(center.mean + center.halfWidth95)
         pairs = usable.map(\.count).reduce(0, +)
         generations = usable.count
+        spread = (center.standardError, center.degreesOfFreedom)
     }
 
     /// A ratio with an interval given directly (read back from a file, or the yardstick's own 1).
@@ -85,6 +97,20 @@ package struct PairedRatio: Equatable, Sendable {
         self.high = high
         self.pairs = pairs
         self.generations = generations
+        spread = nil
+    }
+
+    package static func == (a: PairedRatio, b: PairedRatio) -> Bool {
+        (a.value, a.low, a.high, a.pairs, a.generations) == (b.value, b.low, b.high, b.pairs, b.generations)
+    }
+
+    /// The interval at two-sided 99.9% (the stopping rule's early looks), as a ratio with the same
+    /// centre; nil without the spread (a ratio read back from a file).
+    var interval999: PairedRatio? {
+        guard let spread else { return nil }
+        let half = StudentT.quantile9995(degreesOfFreedom: spread.degreesOfFreedom) * spread.standardError
+        return PairedRatio(
+            value: value, low: value * exp(-half), high: value * exp(half), pairs: pairs, generations: generations)
     }
 
     /// The yardstick against itself.
@@ -96,6 +122,15 @@ package struct PairedRatio: Equatable, Sendable {
 
     /// The stopping rule: this ratio is known well enough.
     package func meets(precision target: Double) -> Bool { precision <= log(1 + target) }
+
+    /// `1.46× (1.44–1.47)`.
+    package var text: String {
+        let digits = value >= 10 ? "%.1f" : value < 0.1 ? "%.3f" : "%.2f"
+        return String(format: "\(digits)× (\(digits)–\(digits))", value, low, high)
+    }
+
+    /// `1.462× (1.441–1.474)`: three decimals, where a 1–2% margin or threshold is read against it.
+    package var preciseText: String { String(format: "%.3f× (%.3f–%.3f)", value, low, high) }
 }
 
 /// A strategy sample against the two samples of its yardstick taken just before and after it.
@@ -105,10 +140,15 @@ package struct Pair: Equatable, Sendable {
     /// The yardstick's time per decode around the pair (the geometric mean of the two): how fast
     /// the machine ran at that moment.
     package let yardstickPace: Double
+    /// The host's state when the pair was taken, from the cache probes around it (`HostState`);
+    /// nil where no probe was taken (runs before harness 0.7), whose pairs are sorted by the
+    /// yardstick's pace instead (`undisturbed(_:)`).
+    package var state: HostState?
 
-    package init(sample: Double, before: Double, after: Double) {
+    package init(sample: Double, before: Double, after: Double, state: HostState? = nil) {
         logRatio = log(sample) - (log(before) + log(after)) / 2
         yardstickPace = (before * after).squareRoot()
+        self.state = state
     }
 
 }
@@ -118,7 +158,10 @@ package struct Pair: Equatable, Sendable {
 /// (1 − 2·trim)·√n, and the quantile Student's t with h − 1 degrees of freedom.
 struct TrimmedMean: Equatable, Sendable {
     let mean: Double
-    let halfWidth95: Double
+    let standardError: Double
+    /// h − 1, for the h values kept.
+    let degreesOfFreedom: Int
+    var halfWidth95: Double { StudentT.quantile975(degreesOfFreedom: degreesOfFreedom) * standardError }
 
     /// nil for fewer than two values, or when trimming leaves fewer than two.
     init?(_ values: [Double], trim: Double) {
@@ -131,8 +174,8 @@ struct TrimmedMean: Equatable, Sendable {
         let winsorized = sorted.indices.map { sorted[min(max($0, g), n - 1 - g)] }
         let wMean = winsorized.reduce(0, +) / Double(n)
         let wVariance = winsorized.reduce(0) { $0 + ($1 - wMean) * ($1 - wMean) } / Double(n - 1)
-        let standardError = wVariance.squareRoot() / ((1 - 2 * Double(g) / Double(n)) * Double(n).squareRoot())
-        halfWidth95 = StudentT.quantile975(degreesOfFreedom: h - 1) * standardError
+        standardError = wVariance.squareRoot() / ((1 - 2 * Double(g) / Double(n)) * Double(n).squareRoot())
+        degreesOfFreedom = h - 1
     }
 
     /// Mean of the values left after dropping ⌊trim·n⌋ of them at each end.
@@ -173,22 +216,5 @@ package enum SpeedVerdict: String, Sendable, CaseIterable {
     /// What an undecided interval straddles: "1 and the ±2% margin".
     package static func straddled(margin: Double = defaultMargin) -> String {
         "1 and the ±\((margin * 100).shortText)% margin"
-    }
-}
-
-/// Two-sided 95% quantiles of Student's t distribution.
-enum StudentT {
-    /// Exact to three decimals from standard tables up to 30 degrees of freedom; beyond, the normal
-    /// quantile with a first-order correction.
-    static func quantile975(degreesOfFreedom df: Int) -> Double {
-        precondition(df >= 1)
-        let table: [Double] = [
-            12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-            2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-            2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-        ]
-        if df <= table.count { return table[df - 1] }
-        let z = 1.959964
-        return z + (z * z * z + z) / (4 * Double(df))
     }
 }

@@ -1,13 +1,13 @@
 /// SplitMix64: tiny, fast, and specified bit for bit, so the same seed yields the same payload on
 /// every machine (Swift's `SystemRandomNumberGenerator` and hashing are not reproducible).
-struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,7 +17,7 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// Uniform in `0..<upperBound` (Lemire's multiply-shift; the tiny bias is irrelevant here and
     /// the result is deterministic, unlike the standard library's rejection sampling across versions).
-    mutating func below(_ upperBound: Int) -> Int {
+    package mutating func below(_ upperBound: Int) -> Int {
         precondition(upperBound > 0)
         return Int(next().multipliedFullWidth(by: UInt64(upperBound)).high)
     }
