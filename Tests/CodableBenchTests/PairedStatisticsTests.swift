@@ -179,7 +179,7 @@ struct LockstepScheduleTests {
         // yardstick 2's block between yardstick 0's two.
         let order = schedule.round(active: Set(0..<5), samplesPerBlock: 2, shuffle: { $0 = [1, 2, 0, 3] })
         #expect(order == [0, 2, 0, 2, 0] + [1, 0, 1, 0] + [2, 3, 2, 3, 2] + [4])
-        let pairs = schedule.pairs(order.map { ($0, 1.0) })
+        let pairs = schedule.pairs(order.map { ($0, 1.0, nil) })
         #expect(pairs.mapValues(\.count) == [1: 1, 2: 1, 3: 1])
     }
 
@@ -188,7 +188,7 @@ struct LockstepScheduleTests {
     @Test func pairsSkipEachBlocksFirstStrategySample() {
         let schedule = LockstepSchedule(members: Self.members)
         let order = schedule.round(active: Set(0..<5), samplesPerBlock: 3, shuffle: { _ in })
-        let pairs = schedule.pairs(order.map { ($0, Double(10 * ($0 + 1))) })
+        let pairs = schedule.pairs(order.map { ($0, Double(10 * ($0 + 1)), nil) })
         #expect(pairs.mapValues(\.count) == [1: 2, 2: 2, 3: 2])
         #expect(abs(pairs[1]![0].logRatio - log(2)) < 1e-12)  // 20 between 10 and 10
         #expect(abs(pairs[3]![0].logRatio - log(4.0 / 3.0)) < 1e-12)  // 40 between 30 and 30
@@ -216,7 +216,7 @@ struct LockstepScheduleTests {
         let order = schedule.round(active: [1, 2, 3], samplesPerBlock: 2, shuffle: { _ in })
         // Without 0, handwritten has no yardstick left; manual is still lossy's yardstick.
         #expect(order == [2, 3, 2, 3, 2, 1])
-        #expect(schedule.pairs(order.map { ($0, 1.0) }).keys.sorted() == [3])
+        #expect(schedule.pairs(order.map { ($0, 1.0, nil) }).keys.sorted() == [3])
     }
 
     /// Once the ratios are judged, a generation samples the short ones and their yardsticks only:

@@ -148,7 +148,7 @@ struct SamplesCSVTests {
             wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, sequence: 1),
         SampleRow(
             runID: "r", group: "g", strategy: "s", profile: "small", fork: 2, sample: 1, decodes: 10,
-            wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, sequence: 3),
+            wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, sequence: 3, state: .contended, cpu: 1),
     ]
 
     private func write(_ text: String) throws -> URL {
@@ -170,9 +170,19 @@ struct SamplesCSVTests {
     }
 
     @Test func badSequenceIsRejectedWithItsLine() throws {
-        let line = SamplesCSV.line(Self.rows[0]).replacingOccurrences(of: ",1\n", with: ",first\n")
+        let line = SamplesCSV.line(Self.rows[0]).replacingOccurrences(of: ",1,,\n", with: ",first,,\n")
         let error = try #require(throws: ResultsError.self) { try SamplesCSV.read(try write(SamplesCSV.header + line)) }
         #expect(error.description == "samples.csv line 2: invalid sequence")
+        let state = SamplesCSV.line(Self.rows[1]).replacingOccurrences(of: ",contended,", with: ",busy,")
+        let stateError = try #require(throws: ResultsError.self) { try SamplesCSV.read(try write(SamplesCSV.header + state)) }
+        #expect(stateError.description == "samples.csv line 2: invalid state or cpu")
+    }
+
+    /// Files of schema 4 (no state, no CPU) still read.
+    @Test func filesWithoutStatesStillRead() throws {
+        let text = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,sequence\nr,g,s,small,0,0,10,1000.5,990,4\n"
+        let read = try SamplesCSV.read(try write(text))
+        #expect(read.count == 1 && read[0].sequence == 4 && read[0].state == nil && read[0].cpu == nil)
     }
 
     /// Schema 3's samples taken in a slow spell were left out of its statistics, and of compare's tests.

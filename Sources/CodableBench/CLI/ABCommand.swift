@@ -60,6 +60,11 @@ struct ABCommand: ToolCommand {
     @Flag(help: "Fail on a slower cell without measuring it again first.")
     var noConfirm = false
 
+    /// For studies of the answers' stopping rule on identical builds (`scripts/studies/aa-coverage.sh`):
+    /// ratios stop early on the answers' verdicts, with the host's state probed, instead of the gate's.
+    @Flag(help: .hidden)
+    var judgeAsAnswers = false
+
     func validate() throws {
         guard threshold >= 0 && threshold < 1 else { throw ValidationError("--threshold must be a fraction in [0, 1), got \(threshold)") }
         guard exactThreshold >= 0 && exactThreshold < 1 else {
@@ -95,10 +100,15 @@ struct ABCommand: ToolCommand {
         let onlyOurs = Set((selected?.cells ?? []).map(\.strategy.id)).subtracting(theirs).sorted()
         let onlyTheirs = theirs.subtracting(ours.map(\.id)).sorted()
 
+        var samplingPlan = sampling.plan
+        samplingPlan.judgement = judgeAsAnswers ? .answers(margin: SpeedVerdict.defaultMargin) : .gate(threshold: threshold)
+        // The gate's budget is its cells' (its cells are many, and its verdicts stop it early).
+        samplingPlan.minimumRunSeconds = 0
         var options = RunOptions(
-            plan: sampling.plan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
+            plan: samplingPlan, timeoutSeconds: sampling.timeout, resultsDirectory: URL(fileURLWithPath: out),
             countAllocations: !noCount, cold: sampling.cold)
         options.pairing = .baselineBuild(baselineTool)
+        options.timingCPUs = sampling.timingCPUs
         options.countInstructions = !noExact && InstructionRegion.canCount
         if !noExact && !options.countInstructions {
             Terminal.status(

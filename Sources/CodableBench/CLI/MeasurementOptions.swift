@@ -53,9 +53,15 @@ struct SamplingOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help:
-            "Seconds of sampling a lockstep comparison may spend per strategy before it stops short of the target (default 1.4, with --quick 0.3)."
+            "Seconds of sampling per cell: the run samples for at most cells × this (default 1.4, with --quick 0.3, and at least 120 s, with --quick 30 s), and stops sooner once every ratio's verdict is reached."
     )
     var budget: Double?
+
+    @Option(
+        name: .customLong("timing-cpus"), parsing: .unconditional,
+        help: "Sample on 1 or 2 CPUs (default: 2 where a check at the start finds that work on one does not slow the other)."
+    )
+    var timingCPUs: Int?
 
     @Option(parsing: .unconditional, help: "Seconds a worker may take before it is killed and the cell recorded as timeout.")
     var timeout: Double = 120
@@ -74,13 +80,19 @@ struct SamplingOptions: ParsableArguments {
         if let budget, !(budget > 0 && budget <= 3_600) {
             throw ValidationError("--budget must be between 0 and 3600 seconds, got \(budget)")
         }
+        if let timingCPUs, !(1...2).contains(timingCPUs) {
+            throw ValidationError("--timing-cpus must be 1 or 2, got \(timingCPUs)")
+        }
     }
 
     /// The sampling plan these options describe.
     var plan: SamplingPlan {
         var plan: SamplingPlan = quick ? .quick : .standard
         if let precision { plan.precision = precision }
-        if let budget { plan.budgetNanosecondsPerCell = UInt64(budget * 1e9) }
+        if let budget {
+            plan.budgetNanosecondsPerCell = UInt64(budget * 1e9)
+            plan.minimumRunSeconds = 0  // the user's budget is the run's, however few its cells
+        }
         return plan
     }
 }

@@ -91,6 +91,7 @@ struct RunCommand: ToolCommand {
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
         options.exactWhereTimeAllows = !noExact
+        options.timingCPUs = sampling.timingCPUs
         let outcome = try Runner(runPlan: plan, options: options).run()
         try FinishedRunReport.writeAndPrint(outcome, claims: claims, facts: tool.facts, verbose: verbose)
     }

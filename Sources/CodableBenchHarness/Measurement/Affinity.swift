@@ -17,6 +17,24 @@ enum Affinity {
         return allowed.last
     }
 
+    /// Where a generation's workers start.
+    enum Placement {
+        /// Beside the CPU that samples (nil: anywhere): the next generation starts while another
+        /// samples there.
+        case avoiding(Int?)
+        /// On the CPU that will sample them, which samples nothing meanwhile.
+        case on(Int?)
+    }
+
+    /// Runs `body` with this thread placed as `placement` says, so that the processes it starts
+    /// inherit that.
+    static func placing<T>(_ placement: Placement, _ body: () throws -> T) rethrows -> T {
+        switch placement {
+        case .avoiding(let cpu): return try avoiding(cpu, body)
+        case .on(let cpu): return try on(cpu, body)
+        }
+    }
+
     /// Runs `body` with this thread kept off `cpu`, so that the processes it starts inherit that:
     /// the lockstep workers of the next generation verify and warm up beside the timing CPU while
     /// the current one samples on it. Nil: `body` as is.

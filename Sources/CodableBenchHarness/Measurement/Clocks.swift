@@ -16,4 +16,8 @@ package enum Clocks {
     /// process was off its CPU (preempted, or an interrupt), and a helper thread's work counts.
     @inline(__always)
     static func processCPU() -> UInt64 { stepped(SystemCalls.processCPUNanoseconds()) }
+
+    /// The calling thread's CPU time: what a probe in the parent (`CacheProbe`) ran for.
+    @inline(__always)
+    static func threadCPU() -> UInt64 { stepped(SystemCalls.threadCPUNanoseconds()) }
 }

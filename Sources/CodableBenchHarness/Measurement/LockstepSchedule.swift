@@ -99,7 +99,9 @@ struct LockstepSchedule: Equatable, Sendable {
     /// The pair of every member sample that sits between two samples of its yardstick, the
     /// member having run two samples before (`S Y [S] Y`), by member: `sequence` is one
     /// generation's samples in the order they were taken.
-    func pairs(_ sequence: [(member: Int, nanosecondsPerDecode: Double)]) -> [Int: [Pair]] {
+    /// A pair's state is its three samples' (`HostState`): quiet where all three were, contended
+    /// where any was, nil where any has none.
+    func pairs(_ sequence: [(member: Int, nanosecondsPerDecode: Double, state: HostState?)]) -> [Int: [Pair]] {
         var pairs: [Int: [Pair]] = [:]
         guard sequence.count >= 4 else { return pairs }
         for i in 2..<(sequence.count - 1) {
@@ -107,10 +109,13 @@ struct LockstepSchedule: Equatable, Sendable {
             guard let y = yardstick[member], sequence[i - 2].member == member, sequence[i - 1].member == y,
                 sequence[i + 1].member == y
             else { continue }
+            let states = sequence[(i - 1)...(i + 1)].map(\.state)
+            let state: HostState? =
+                states.contains(nil) ? nil : states.contains(.contended) ? .contended : .quiet
             pairs[member, default: []].append(
                 Pair(
                     sample: sequence[i].nanosecondsPerDecode, before: sequence[i - 1].nanosecondsPerDecode,
-                    after: sequence[i + 1].nanosecondsPerDecode))
+                    after: sequence[i + 1].nanosecondsPerDecode, state: state))
         }
         return pairs
     }

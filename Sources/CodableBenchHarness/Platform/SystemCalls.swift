@@ -35,6 +35,16 @@ enum SystemCalls {
         #endif
     }
 
+    /// The calling thread's CPU time, in nanoseconds.
+    @inline(__always)
+    static func threadCPUNanoseconds() -> UInt64 {
+        #if canImport(Darwin)
+        return clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)  // <time.h>
+        #else
+        return read(CLOCK_THREAD_CPUTIME_ID)
+        #endif
+    }
+
     #if !canImport(Darwin)
     @inline(__always)
     private static func read(_ clock: clockid_t) -> UInt64 {

@@ -8,10 +8,13 @@ struct TimingSample: Equatable, Sendable {
     var decodes: Int
     /// Its position in its generation's lockstep sequence (which samples were neighbours).
     var sequence: Int
-    /// The comparison's process generation it was taken in. Not its index in `generations`: from
-    /// the stopping rule's floor on, a generation samples only the members still needed, so a
-    /// member's n-th generation need not be its yardstick's.
+    /// The comparison's process generation it was taken in. Not its index in `generations`: once
+    /// some ratios are settled, a generation samples only the members still needed, so a member's
+    /// n-th generation need not be its yardstick's.
     var generation: Int
+    /// The host's state around it (`HostState`; nil without a probe) and the CPU it ran on.
+    var state: HostState? = nil
+    var cpu: Int? = nil
 }
 
 /// A finished cell: its verdict and, when it was measured, its samples, paired ratio and counts.
@@ -95,7 +98,7 @@ struct CellResult {
                     runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
                     fork: sample.generation, sample: index, decodes: sample.decodes,
                     wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
-                    sequence: sample.sequence)
+                    sequence: sample.sequence, state: sample.state, cpu: sample.cpu)
             }
         }
     }

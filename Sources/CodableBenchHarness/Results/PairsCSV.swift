@@ -2,11 +2,26 @@ import Foundation
 import CodableBenchCore
 
 /// `pairs.csv` beside ratios.csv: every pair a run's ratios were estimated from (a strategy's
-/// sample between two of its yardstick's, on CPU time per decode), by generation, so that studies
-/// read the pairs instead of rebuilding them from samples.csv (documented in results/README.md).
-enum PairsCSV {
-    static let columns = ["run_id", "profile", "group", "strategy", "yardstick", "generation", "log_ratio", "yardstick_cpu_ns"]
+/// sample between two of its yardstick's, on CPU time per decode), by generation, with the host's
+/// state it was taken in, so that studies and `replay` read the pairs instead of rebuilding them
+/// from samples.csv (documented in results/README.md).
+package enum PairsCSV {
+    /// Files before schema 5 end at `yardstick_cpu_ns`.
+    static let columnsBeforeStates = [
+        "run_id", "profile", "group", "strategy", "yardstick", "generation", "log_ratio", "yardstick_cpu_ns",
+    ]
+    static let columns = columnsBeforeStates + ["state"]
     static var header: String { CSVFormat.line(columns) }
+
+    /// One pair as the file has it.
+    package struct PairRow: Sendable {
+        package var profile: String
+        package var group: String
+        package var strategy: String
+        package var yardstick: String
+        package var generation: Int
+        package var pair: Pair
+    }
 
     /// One ratio's pairs, `pairsByGeneration` indexed as samples.csv's `fork`.
     static func lines(_ row: RatioRow, pairsByGeneration: [[Pair]]) -> String {
@@ -14,9 +29,25 @@ enum PairsCSV {
             pairs.map { pair in
                 CSVFormat.line([
                     row.runID, row.profile, row.group, row.strategy, row.yardstick, "\(generation)",
-                    pair.logRatio.description, pair.yardstickPace.description,
+                    pair.logRatio.description, pair.yardstickPace.description, pair.state?.rawValue ?? "",
                 ])
             }
         }.joined()
+    }
+
+    package static func read(_ file: URL) throws -> [PairRow] {
+        let (header, rows) = try CSVFormat.read(file)
+        guard header == columns || header == columnsBeforeStates else {
+            throw ResultsError("\(file.lastPathComponent) is not a CodableBench pairs file (columns differ)")
+        }
+        return try rows.enumerated().map { number, f in
+            guard let generation = Int(f[5]), let logRatio = Double(f[6]), let pace = Double(f[7]), pace > 0,
+                header == columnsBeforeStates || f[8].isEmpty || HostState(rawValue: f[8]) != nil
+            else { throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid pair") }
+            let state = header == columns ? HostState(rawValue: f[8]) : nil
+            // A pair with this log ratio and pace: the sample e^r × pace between two of pace.
+            let pair = Pair(sample: pace * exp(logRatio), before: pace, after: pace, state: state)
+            return PairRow(profile: f[1], group: f[2], strategy: f[3], yardstick: f[4], generation: generation, pair: pair)
+        }
     }
 }

@@ -41,6 +41,10 @@ package struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
+    /// 0.7.0: the host's cache probed beside the samples, each ratio stated for the state it holds
+    /// in (`CacheProbe`, `StatedRatio`); early looks on the verdicts (`StoppingRule`); pairs per
+    /// generation from the run's variance components (`VarianceComponents`); two timing CPUs where
+    /// one does not slow the other (`TimingCPUs`); the budget the run's, at least 120 s.
     /// 0.6.3: a first warm-up decode of 50 ms or more is the whole warm-up (`Worker.warmUp`).
     /// 0.6.2: the run's budget shared by the short ratios' claims weighted by their width
     /// (`GenerationScheduler.claim`), no longer by their number.
@@ -54,7 +58,7 @@ package struct Provenance: Codable, Equatable, Sendable {
     /// spells left out (`PairedRatio.undisturbed`).
     /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    package static let harnessVersion = "0.6.3"
+    package static let harnessVersion = "0.7.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     package static var buildConfiguration: String {

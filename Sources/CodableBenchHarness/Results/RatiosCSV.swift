@@ -10,6 +10,11 @@ package struct RatioRow: Equatable, Sendable {
     package var strategy: String
     package var yardstick: String
     package var ratio: PairedRatio
+    /// The host's state the ratio holds in (`StatedRatio`): quiet, contended, or nil for a run
+    /// without probes (before harness 0.7) or a first-decode ratio.
+    package var state: HostState? = nil
+    /// Beside a quiet ratio: the same pairing's ratio under contention, where the run has one.
+    package var contended: PairedRatio? = nil
     /// The yardstick `ab` rows name: the same cell measured by the baseline build's worker.
     package static let baselineYardstick = "baseline"
     /// The verdict at the run's equivalence margin (`SpeedVerdict.defaultMargin`).
@@ -19,34 +24,44 @@ package struct RatioRow: Equatable, Sendable {
 /// `ratios.csv` beside results.csv: every paired ratio the run measured (documented in
 /// results/README.md).
 enum RatiosCSV {
-    static let columns = [
+    /// Files before schema 5 end at `verdict`.
+    static let columnsBeforeStates = [
         "run_id", "profile", "group", "strategy", "yardstick", "ratio", "ratio_ci95_low",
         "ratio_ci95_high", "pairs", "generations", "verdict",
     ]
+    static let columns = columnsBeforeStates + ["state", "contended_ratio", "contended_ci95_low", "contended_ci95_high"]
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: RatioRow) -> String {
         CSVFormat.line([
             row.runID, row.profile, row.group, row.strategy, row.yardstick, row.ratio.value.description,
             row.ratio.low.description, row.ratio.high.description, "\(row.ratio.pairs)",
-            "\(row.ratio.generations)", row.verdict.rawValue,
+            "\(row.ratio.generations)", row.verdict.rawValue, row.state?.rawValue ?? "",
+            row.contended?.value.description ?? "", row.contended?.low.description ?? "",
+            row.contended?.high.description ?? "",
         ])
     }
 
     static func read(_ file: URL) throws -> [RatioRow] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns else {
+        guard header == columns || header == columnsBeforeStates else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench ratios file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
+            func invalid() -> ResultsError { ResultsError("\(file.lastPathComponent) line \(number + 2): invalid ratio") }
             guard let value = Double(f[5]), let low = Double(f[6]), let high = Double(f[7]), let pairs = Int(f[8]),
                 let generations = Int(f[9]), low <= value, value <= high
-            else {
-                throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid ratio")
-            }
-            return RatioRow(
+            else { throw invalid() }
+            var row = RatioRow(
                 runID: f[0], profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
                 ratio: PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations))
+            guard header == columns else { return row }
+            guard f[11].isEmpty || HostState(rawValue: f[11]) != nil else { throw invalid() }
+            row.state = HostState(rawValue: f[11])
+            if let value = Double(f[12]), let low = Double(f[13]), let high = Double(f[14]) {
+                row.contended = PairedRatio(value: value, low: low, high: high, pairs: 0, generations: 0)
+            }
+            return row
         }
     }
 }

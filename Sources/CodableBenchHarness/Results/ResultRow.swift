@@ -99,23 +99,29 @@ package struct RowRatio: Equatable, Sendable {
 package struct SampleRow: Equatable, Sendable {
     var runID: String
     var group: String
-    var strategy: String
-    var profile: String
-    var fork: Int
+    package var strategy: String
+    package var profile: String
+    package var fork: Int
     var sample: Int
-    var decodes: Int
+    package var decodes: Int
     package var wallNanoseconds: Double
     package var cpuNanoseconds: Double
     /// The sample's position in its generation's lockstep sequence (nil in files before schema 4).
     var sequence: Int?
     /// Files of schema 3 flagged samples taken in a slow spell (left out of their statistics).
     var disturbed: Bool
+    /// The host's state around the sample, from the cache probes (nil before schema 5, or without
+    /// a probe), and the CPU it was taken on (nil where nothing was pinned).
+    var state: HostState? = nil
+    var cpu: Int? = nil
 
     init(
         runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
         decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
-        sequence: Int? = nil, disturbed: Bool = false
+        sequence: Int? = nil, disturbed: Bool = false, state: HostState? = nil, cpu: Int? = nil
     ) {
+        self.state = state
+        self.cpu = cpu
         self.sequence = sequence
         self.disturbed = disturbed
         self.runID = runID

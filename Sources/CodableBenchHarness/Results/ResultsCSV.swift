@@ -132,11 +132,13 @@ package enum ResultsCSV {
 }
 
 /// The `samples.csv` schema: every timing sample of every cell.
-enum SamplesCSV {
+package enum SamplesCSV {
     static let columns = [
         "run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
-        "wall_ns", "cpu_ns", "sequence",
+        "wall_ns", "cpu_ns", "sequence", "state", "cpu",
     ]
+    /// Files of schema 4 end at `sequence`.
+    private static let columnsBeforeStates = Array(columns.prefix(10))
     /// Files of schema 1–2 end at `cpu_ns`; schema 3 added the machine probe's two columns.
     private static let columnsBeforeProbe = Array(columns.prefix(9))
     private static let columnsWithProbe = columnsBeforeProbe + ["probe_ns", "disturbed"]
@@ -146,28 +148,38 @@ enum SamplesCSV {
         CSVFormat.line([
             row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
             "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description,
-            row.sequence.map { "\($0)" } ?? "",
+            row.sequence.map { "\($0)" } ?? "", row.state?.rawValue ?? "", row.cpu.map { "\($0)" } ?? "",
         ])
     }
 
-    static func read(_ file: URL) throws -> [SampleRow] {
+    package static func read(_ file: URL) throws -> [SampleRow] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns || header == columnsBeforeProbe || header == columnsWithProbe else {
+        guard header == columns || header == columnsBeforeStates || header == columnsBeforeProbe || header == columnsWithProbe
+        else {
             throw ResultsError("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             guard let fork = Int(f[4]), let sample = Int(f[5]), let decodes = Int(f[6]),
-                let wall = Double(f[7]), let cpu = Double(f[8])
+                let wall = Double(f[7]), let cpuTime = Double(f[8])
             else {
                 throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid number")
             }
             var sequence: Int?
             var disturbed = false
-            if header == columns {
+            var state: HostState?
+            var cpu: Int?
+            if header == columns || header == columnsBeforeStates {
                 guard f[9].isEmpty || Int(f[9]) != nil else {
                     throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid sequence")
                 }
                 sequence = Int(f[9])
+                if header == columns {
+                    guard f[10].isEmpty || HostState(rawValue: f[10]) != nil, f[11].isEmpty || Int(f[11]) != nil else {
+                        throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid state or cpu")
+                    }
+                    state = HostState(rawValue: f[10])
+                    cpu = Int(f[11])
+                }
             } else if header == columnsWithProbe {
                 guard f[9].isEmpty || Double(f[9]) != nil, f[10] == "0" || f[10] == "1" else {
                     throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid probe_ns or disturbed")
@@ -176,8 +188,8 @@ enum SamplesCSV {
             }
             return SampleRow(
                 runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
-                decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpu,
-                sequence: sequence, disturbed: disturbed)
+                decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpuTime,
+                sequence: sequence, disturbed: disturbed, state: state, cpu: cpu)
         }
     }
 }

@@ -10,7 +10,7 @@ package struct RunJSON: Codable, Sendable {
     /// Time spent inside measured decodes (the timing samples).
     var measuredSeconds: Double
     /// The ratio intervals' target half-width (`--precision`).
-    var precisionTarget: Double?
+    package var precisionTarget: Double?
     /// Where the wall time went (newer files only).
     var phases: GenerationPhases?
     /// Share of the timing samples taken in the machine's slow state (`SlowState`; newer files
@@ -23,6 +23,14 @@ package struct RunJSON: Codable, Sendable {
     /// Protocol conformances the executable carries beyond the catalogue's (`benchmarks-app-size`,
     /// `scripts/app-size.sh`): its first decodes are a large app's. Absent for the catalogue's own.
     package var extraConformances: Int? = nil
+    /// The CPUs that sampled, one lane each, and why that many (`TimingCPUs`; newer files only).
+    package var timingCPUs: [Int]? = nil
+    var timingCPUsNote: String? = nil
+    /// How long the run sampled and why it stopped (`SamplingEnding`; newer files only).
+    package var sampling: SamplingEnding? = nil
+    /// What the host's shared cache did, from the cache probes beside the samples
+    /// (`HostStateSummary`; newer files only).
+    package var hostState: HostStateSummary? = nil
 
     /// Set by `benchmarks-app-size` in its own environment (its padding is compiled in; nothing
     /// else sets it).
@@ -33,8 +41,10 @@ package struct RunJSON: Codable, Sendable {
         ProcessInfo.processInfo.environment[extraConformancesVariable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// Share of the run's wall time spent inside measured regions.
-    package var dutyCycle: Double { totalSeconds > 0 ? measuredSeconds / totalSeconds : 0 }
+    /// Share of the run's wall time spent inside measured regions, per timing CPU.
+    package var dutyCycle: Double {
+        totalSeconds > 0 ? measuredSeconds / totalSeconds / Double(max(timingCPUs?.count ?? 1, 1)) : 0
+    }
 
     /// "167 cells in 32 lockstep comparisons in 4m10s; duty cycle 81% (…)".
     package var summary: String {

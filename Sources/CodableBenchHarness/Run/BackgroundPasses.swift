@@ -27,8 +27,10 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
     private var queued: [Job] = []
     private var closed = false
 
-    /// Starts the thread, kept off `cpu` (nil: anywhere).
-    init(avoiding cpu: Int?) {
+    /// Starts the thread, kept off `cpu` (nil: anywhere); without `besideSampling` (every CPU
+    /// samples), no thread: the passes wait for `drain`.
+    init(avoiding cpu: Int?, besideSampling: Bool = true) {
+        guard besideSampling else { return }
         let thread = Thread { [self] in
             Affinity.avoiding(cpu) {
                 SystemCalls.lowerThisThreadsPriority()
@@ -48,6 +50,17 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
             condition.broadcast()
         }
     }
+
+    /// Runs the next queued pass on the calling thread (a sampling lane between its rounds, when
+    /// every CPU samples and no thread runs them beside); false when none is queued.
+    func runNext() -> Bool {
+        guard let job = next(waiting: false) else { return false }
+        run(job)
+        return true
+    }
+
+    /// Whether a pass is queued and not started.
+    var hasQueued: Bool { condition.withLock { !queued.isEmpty } }
 
     /// Gives every pass not yet started `output` instead of running it (the time for them is up).
     func cancelQueued(giving output: Output) {

@@ -18,7 +18,7 @@ struct FinishedComparison {
         let members = comparison.members, measured = comparison.result
         let profile = members[0].cell.source.name
         let allocations = try counts(log: log)
-        let ratios = measured.ratios
+        let stated = measured.stated
         var ratioRows: [RatioRow] = []
         var done: [CellResult] = []
         for (member, state) in members.enumerated() {
@@ -26,11 +26,13 @@ struct FinishedComparison {
             if let y = comparison.schedule.yardstick[member], !result.generations.isEmpty {
                 let yardstick = members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id
                 result.yardstick = yardstick
-                result.pairedRatio = ratios[member]
-                if let ratio = ratios[member] {
-                    let row = RatioRow(
+                result.pairedRatio = stated[member]?.verdict
+                if let ratio = stated[member] {
+                    var row = RatioRow(
                         runID: record.folder.runID, profile: profile, group: state.cell.strategy.group,
-                        strategy: state.cell.strategy.id, yardstick: yardstick, ratio: ratio)
+                        strategy: state.cell.strategy.id, yardstick: yardstick, ratio: ratio.verdict)
+                    row.state = ratio.verdictState
+                    row.contended = ratio.verdictState == .quiet ? ratio.contended : nil
                     ratioRows.append(row)
                     try record.record(row, pairsByGeneration: measured.pairs[member])
                 }

@@ -2,9 +2,10 @@ import Foundation
 import CodableBenchCore
 
 /// The sampling of a run: its lockstep comparisons' process generations interleaved within the
-/// run's budget (`GenerationScheduler`) and pipelined (the next generations' workers start while
-/// one samples), the counting passes beside them (`BackgroundPasses`), and each comparison's rows
-/// recorded (`RunRecorder`) as soon as it and its counting passes are done.
+/// run's budget (`GenerationScheduler`), sampled on one or two CPUs (`SamplingLane`,
+/// `TimingCPUs`), the counting passes beside them (`BackgroundPasses`), and each comparison's rows
+/// recorded (`RunRecorder`) as soon as it and its counting passes are done. One thread (the run's)
+/// decides everything; the lanes' threads only take rounds.
 final class InterleavedSampling {
 
     /// What the sampling needs of its run.
@@ -19,28 +20,36 @@ final class InterleavedSampling {
         var log: (String) -> Void
         /// When the run started, which its budget counts from.
         var start: Date
+        /// The CPUs that sample, one lane each.
+        var timingCPUs: TimingCPUs
+        /// Probe the host's cache beside the samples (`CacheProbe`), so that pairs carry the
+        /// state they were taken in: every run whose verdicts are the answers'.
+        var probesHostState: Bool
     }
 
-    private let setup: Setup
-    private let record: RunRecorder
+    let setup: Setup
+    let record: RunRecorder
     /// One per payload: every strategy that runs on those bytes.
-    private let comparisons: [[CellState]]
-    private var lockstep: [LockstepComparison]
-    private let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
+    let comparisons: [[CellState]]
+    var lockstep: [LockstepComparison]
+    let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
     /// The exact measures beside the sampling (`CountingPasses.besideSampling`): a comparison's
     /// cells are queued once its first generation has verified them, smaller payloads first, on a
     /// thread of their own off the timing CPU at the lowest priority; those not started when the
     /// sampling ends are not counted, and one still running `exactPassGrace` after the budget's
     /// end is given up (a noisy run waited 35 s for one). Nil with `--instructions` (counted after each comparison) or
     /// without the pass.
-    private let exactPasses: BackgroundPasses<ExactCount?>?
-    private var exactQueued: Set<Int> = []
+    let exactPasses: BackgroundPasses<ExactCount?>?
+    var exactQueued: Set<Int> = []
     /// How long past the budget's end a started exact pass may run: one cell under callgrind takes
     /// 1–3 s on a 100 KB–1 MB payload, at the lowest priority on a busy machine much longer.
     static let exactPassGrace = 10.0
     private let scheduler: GenerationScheduler
-    private let budget: Double
-    private var progress: Progress
+    /// The run's sampling budget in seconds (`SamplingPlan.budgetSeconds`).
+    let budget: Double
+    var progress: Progress
+    let lanes: [SamplingLane]
+    private let finishedRounds = FinishedRounds<LaneDone>()
 
     /// Seconds each comparison has taken (its generations' waits and rounds): what the scheduler
     /// shares the budget by.
@@ -48,19 +57,19 @@ final class InterleavedSampling {
     /// The comparisons not finished yet (still sampling, or settled and not yet finished).
     private var unfinished: Set<Int>
     /// Finished comparisons whose rows wait for their counting passes.
-    private var unwritten: [Int] = []
+    var unwritten: [Int] = []
     /// Process generations launched ahead of the one sampling. `--no-count` default runs, same
     /// hour: with 3, duty 76% and 3,976 worker processes; with 5, 78% and 80%, 4,278 and 4,380;
     /// with 8, 79% and 4,391 (1 generation ahead, taken in order: 58%, 3,426).
     static let generationsInFlight = 5
     private var inFlight: [(index: Int, launch: LockstepComparison.Launch)] = []
-    private var instructionCounts: [Int: [ExactCount?]] = [:]
+    var instructionCounts: [Int: [ExactCount?]] = [:]
     /// Time in the instruction pass, which the timing budget leaves out: with `--instructions`
     /// the timings get the same budget as without.
-    private var instructionSeconds = 0.0
+    var instructionSeconds = 0.0
     private var waitingSeconds = 0.0
-    private var finishingSeconds = 0.0
-    private var comparisonsWritten = 0
+    var finishingSeconds = 0.0
+    var comparisonsWritten = 0
 
     init(_ setup: Setup, comparisons: [[CellState]], record: RunRecorder) {
         self.setup = setup
@@ -74,14 +83,17 @@ final class InterleavedSampling {
                 members: members, schedule: setup.pairing.schedule(for: members), plan: setup.plan,
                 environment: setup.environment, launcher: setup.launcher)
         }
-        let cellCount = comparisons.reduce(0) { $0 + $1.count }
-        budget = Double(setup.plan.budgetNanosecondsPerCell) / 1e9 * Double(cellCount)
+        budget = setup.plan.budgetSeconds(cells: comparisons.reduce(0) { $0 + $1.count })
         scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: setup.pairing.minimumGenerations)
         spent = [Double](repeating: 0, count: comparisons.count)
         unfinished = Set(comparisons.indices)
+        lanes = setup.timingCPUs.cpus.map(SamplingLane.init(cpu:))
+        // One lane: the background passes run beside it, off its CPU. Two: no CPU is left beside
+        // the sampling, and they run when it has ended (the scheduler keeps time for them).
+        let beside = lanes.count == 1
         // Every cell's counting pass, queued now (see `BackgroundPasses`), but for the cells known
         // not to decode this payload (a hang would hold a pass for its whole timeout).
-        countingPasses = BackgroundPasses(avoiding: Affinity.timingCPU())
+        countingPasses = BackgroundPasses(avoiding: lanes[0].cpu, besideSampling: beside)
         let passes = setup.passes
         for (index, members) in comparisons.enumerated() {
             countingPasses.submit(
@@ -91,32 +103,24 @@ final class InterleavedSampling {
                     return { Result { try passes.allocations(state) } }
                 })
         }
-        exactPasses = passes.besideSampling == nil ? nil : BackgroundPasses(avoiding: Affinity.timingCPU())
+        exactPasses = passes.besideSampling == nil ? nil : BackgroundPasses(avoiding: lanes[0].cpu, besideSampling: beside)
     }
 
     /// Samples every comparison to its end and writes its rows; returns the time inside measured
-    /// decodes and where the run's time went.
-    func run() throws -> (measuredNanoseconds: UInt64, phases: GenerationPhases) {
+    /// decodes, where the run's time went, and why its sampling ended.
+    func run() throws -> SamplingOutcome {
+        // With one lane, this thread keeps off its CPU (with two it mostly sleeps in `poll`).
+        try Affinity.avoiding(lanes.count == 1 ? lanes[0].cpu : nil) { try sampleAll() }
+    }
+
+    private func sampleAll() throws -> SamplingOutcome {
         try fill()
-        while !inFlight.isEmpty {
-            let waitedBefore = waitingSeconds
-            let pick = nextReady()
-            // The wait is the oldest generation's, which has been starting longest.
-            spent[inFlight[0].index] += waitingSeconds - waitedBefore
-            let (index, launch) = inFlight.remove(at: pick)
-            let sampling = Date()
-            let ready = try lockstep[index].awaitReady(launch)
-            if let cpu = lockstep[index].cpu {
-                for (_, other) in inFlight { other.launched?.keepOff(cpu) }
-            }
-            try fill()
-            try lockstep[index].measure(ready)
-            spent[index] += Date().timeIntervalSince(sampling)
-            queueExactPasses(index)
-            progress.generation(
-                lockstep[index].generations, of: comparisons[index][0].cell.source.name,
-                members: comparisons[index].map(\.cell.strategy.id),
-                ratios: lockstep[index].result.ratios, target: setup.plan.precision)
+        while true {
+            try assignIdleLanes()
+            if lanes.allSatisfy(\.isIdle) && inFlight.isEmpty { break }
+            waitForEvent()
+            try takeFinishedRounds()
+            try startReadyOwnGenerations()
             try fill()
             try writeCounted()
         }
@@ -129,39 +133,216 @@ final class InterleavedSampling {
         var phases = lockstep.map(\.result.phases).reduce(GenerationPhases(), +)
         phases.startingSeconds += waitingSeconds
         phases.finishingSeconds = finishingSeconds
-        return (lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases)
+        let open = lockstep.reduce(0) { $0 + $1.open.count }
+        let ending = SamplingEnding(
+            sampledSeconds: samplingEnded.map { $0.timeIntervalSince(setup.start) } ?? Date().timeIntervalSince(setup.start),
+            budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent)
+        return SamplingOutcome(
+            measuredNanoseconds: lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases: phases,
+            ending: ending,
+            hostState: HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) }))
     }
 
-    // MARK: Pipelined generations
+    /// What the sampling hands the run.
+    struct SamplingOutcome {
+        /// Time inside measured decodes.
+        let measuredNanoseconds: UInt64
+        /// Where the run's time went.
+        let phases: GenerationPhases
+        let ending: SamplingEnding
+        /// What the host's cache did, from the probes (nil: none taken).
+        let hostState: HostStateSummary?
+    }
 
-    /// Pipelined: while one generation samples on the timing CPU, the next ones' workers start
-    /// (verify, warm up) on the other CPUs. Up to `generationsInFlight` are launched ahead, and
-    /// the runner samples whichever is ready first: a comparison of many workers (`small`, 35)
-    /// takes longer to start than a round of a few, and rounds of others fill that time.
+    // MARK: Lanes and pipelined generations
+
+    /// With one lane, while it samples, the next generations' workers start (verify, warm up) on
+    /// the other CPUs: up to `generationsInFlight` are launched ahead, and the lane samples
+    /// whichever is ready first (a comparison of many workers, `small`'s 35, takes longer to start
+    /// than a round of a few, and rounds of others fill that time). With two lanes no CPU is
+    /// left to start workers beside the sampling: each lane starts its own next generation on its
+    /// CPU when its round ends (`assignIdleLanes`).
     private func fill() throws {
-        while inFlight.count < Self.generationsInFlight, let next = try launchNext(besides: Set(inFlight.map(\.index))) {
+        guard lanes.count == 1 else { return }
+        while inFlight.count < Self.generationsInFlight, let next = try launchNext(placement: .avoiding(lanes[0].cpu)) {
             inFlight.append(next)
         }
     }
 
+    /// The comparisons with a generation launched, starting or sampling: a comparison never has two.
+    private var busy: Set<Int> { Set(inFlight.map(\.index) + lanes.compactMap(\.comparison)) }
+
+    /// Gives each idle lane work: a launched generation that is ready (one lane); with two, a
+    /// counting pass when they are behind the budget's clock, else a generation of its own to start
+    /// on its CPU, else the counting passes left, else (while the budget lasts) an exact pass.
+    private func assignIdleLanes() throws {
+        for lane in lanes where lane.isIdle {
+            if lanes.count == 1 {
+                guard let pick = readyInFlight() else { continue }
+                let (index, launch) = inFlight.remove(at: pick)
+                try sample(index, launch, on: lane, releasing: true)
+            } else if countingIsBehind, countingPasses.hasQueued {
+                runBackground(countingPasses, on: lane)
+            } else if let (index, launch) = try launchNext(placement: .on(lane.cpu)) {
+                lane.activity = .starting(comparison: index, launch: launch, since: Date())
+            } else if countingPasses.hasQueued {
+                runBackground(countingPasses, on: lane)
+            } else if let exactPasses, exactPasses.hasQueued, Date().timeIntervalSince(setup.start) < budget {
+                runBackground(exactPasses, on: lane)
+            }
+        }
+    }
+
+    /// With two lanes, the counting passes are behind when a smaller share of them (in estimated
+    /// seconds) has run than of the budget has passed: the lanes then take them between rounds,
+    /// so that they are spread over the run and done by its end, not left for after it.
+    private var countingIsBehind: Bool {
+        let left = countingBacklogSeconds()
+        let total = max(countingTotalSeconds, left)
+        countingTotalSeconds = total
+        guard total > 0 else { return false }
+        return 1 - left / total < Date().timeIntervalSince(setup.start) / budget
+    }
+    /// The largest backlog estimated so far: the counting passes' total.
+    private var countingTotalSeconds = 0.0
+
+    /// One background pass on a lane's thread, on its CPU.
+    private func runBackground<Output>(_ passes: BackgroundPasses<Output>, on lane: SamplingLane) {
+        lane.activity = .background
+        let rounds = finishedRounds
+        lane.run({ _ = passes.runNext() }) { _ in rounds.post(.background(lane)) }
+    }
+
+    /// The in-flight generation to sample next (one lane): the oldest ready one, or the oldest once
+    /// it has had its shortest timeout, so that `awaitReady` ends a worker that hangs; nil while
+    /// none is.
+    private func readyInFlight() -> Int? {
+        if let ready = inFlight.firstIndex(where: { $0.launch.isReady }) { return ready }
+        if let oldest = inFlight.first, oldest.launch.age > lockstep[oldest.index].shortestTimeout { return 0 }
+        return nil
+    }
+
+    /// Two lanes: a lane whose own generation is ready (or has had its shortest timeout) samples it.
+    private func startReadyOwnGenerations() throws {
+        for lane in lanes {
+            guard case .starting(let index, let launch, let since) = lane.activity,
+                launch.isReady || launch.age > lockstep[index].shortestTimeout
+            else { continue }
+            spent[index] += Date().timeIntervalSince(since)
+            try sample(index, launch, on: lane, releasing: false)
+        }
+    }
+
+    /// Waits for the generation's workers and hands its round to the lane's thread, which samples
+    /// a copy of the comparison; `takeFinishedRounds` puts the copy back.
+    private func sample(_ index: Int, _ launch: LockstepComparison.Launch, on lane: SamplingLane, releasing: Bool) throws {
+        let ready = try lockstep[index].awaitReady(launch, releasing: releasing)
+        if lanes.count == 1, let cpu = lane.cpu {
+            for (_, other) in inFlight { other.launched?.keepOff(cpu) }
+        }
+        lane.activity = .sampling(comparison: index)
+        var comparison = lockstep[index]
+        let rounds = finishedRounds
+        let started = Date()
+        let probe = setup.probesHostState ? lane.probe : nil
+        lane.run({ () -> LockstepComparison in
+            try comparison.measure(ready, on: lane.cpu, probe: probe)
+            return comparison
+        }) { outcome in
+            rounds.post(.round(index: index, lane: lane, seconds: Date().timeIntervalSince(started), outcome: outcome))
+        }
+    }
+
+    /// What a lane finished: a round, with the comparison it sampled, or a background pass.
+    enum LaneDone {
+        case round(index: Int, lane: SamplingLane, seconds: Double, outcome: Swift.Result<LockstepComparison, Error>)
+        case background(SamplingLane)
+    }
+
+    /// The lane-seconds a comparison can expect from now on: its part of what is left of the
+    /// budget, in proportion to its claims among the unfinished comparisons' (as the scheduler
+    /// shares it).
+    private func expectedShare(of index: Int) -> Double {
+        let left = budget - Date().timeIntervalSince(setup.start)
+        let claims = unfinished.reduce(0.0) { $0 + lockstep[$1].claims }
+        guard left > 0, claims > 0 else { return 0 }
+        return left * Double(lanes.count) * lockstep[index].claims / claims
+    }
+
+    /// Puts back the comparisons the lanes sampled, and frees their lanes.
+    private func takeFinishedRounds() throws {
+        for done in finishedRounds.take() {
+            guard case .round(let index, let lane, let seconds, let outcome) = done else {
+                if case .background(let lane) = done { lane.activity = .idle }
+                continue
+            }
+            lane.activity = .idle
+            lockstep[index] = try outcome.get()
+            spent[index] += seconds
+            lockstep[index].choosePairsPerGeneration(budgetSeconds: expectedShare(of: index))
+            queueExactPasses(index)
+            progress.generation(
+                lockstep[index].generations, of: comparisons[index][0].cell.source.name,
+                members: comparisons[index].map(\.cell.strategy.id),
+                ratios: lockstep[index].result.ratios, target: setup.plan.precision)
+        }
+    }
+
+    /// Sleeps until a lane finishes a round, a launch has created its workers, or a starting worker
+    /// says something; with nothing to watch but the lanes, until a lane wakes it (or a second, to
+    /// look at the clock). While no lane samples, the starting workers may use every CPU. The
+    /// generations already ready are not polled: their workers wait for requests, and a busy
+    /// `poll` on them would take the CPU the lanes sample on.
+    private func waitForEvent() {
+        let waitStart = Clocks.wall()
+        let nothingSamples = !lanes.contains(where: \.isSampling)
+        defer { if nothingSamples { waitingSeconds += Double(Clocks.wall() - waitStart) / 1e9 } }
+        var descriptors = [pollfd(fd: finishedRounds.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let starting =
+            inFlight.map(\.launch)
+            + lanes.compactMap { lane -> LockstepComparison.Launch? in
+                if case .starting(_, let launch, _) = lane.activity { return launch }
+                return nil
+            }
+        var timeout: Int32 = 1_000
+        for launch in starting {
+            guard let generation = launch.launched else { continue }  // the launch wakes us when it is
+            if nothingSamples, lanes.count == 1, released.insert(ObjectIdentifier(generation)).inserted {
+                generation.allowEveryCPU()
+            }
+            let pending = generation.pendingDescriptors
+            descriptors += pending.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // A hung worker is ended once the oldest launch has had its shortest timeout.
+            if !pending.isEmpty { timeout = 100 }
+        }
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
+    /// Generations already let onto every CPU while nothing sampled.
+    private var released = Set<ObjectIdentifier>()
+
     /// Finishes the comparisons that are done, then launches a generation of the next one (see
-    /// `GenerationScheduler`) other than those in `busy` (with a generation in flight: a
-    /// comparison never has two), or returns nil when none is left.
-    private func launchNext(besides busy: Set<Int>) throws -> (index: Int, launch: LockstepComparison.Launch)? {
+    /// `GenerationScheduler`) other than the busy ones, or returns nil when none is left.
+    private func launchNext(placement: Affinity.Placement) throws -> (index: Int, launch: LockstepComparison.Launch)? {
         while true {
             let states = lockstep.indices.map {
                 GenerationScheduler.Comparison(
                     claims: lockstep[$0].claims, generations: lockstep[$0].generations, spentSeconds: spent[$0])
             }
-            let elapsed = Date().timeIntervalSince(setup.start) - instructionSeconds + countingBacklogSeconds()
+            // One lane: the counting passes left will run after the sampling, and the budget keeps
+            // time for them. Two: the lanes take them as they fall behind (`countingIsBehind`).
+            let backlog = lanes.count == 1 ? countingBacklogSeconds() : 0
+            let elapsed = Date().timeIntervalSince(setup.start) - instructionSeconds + backlog
+            if elapsed >= budget && samplingEnded == nil { budgetSpent = true }
             let step = scheduler.next(states, candidates: unfinished.subtracting(busy), elapsed: elapsed) {
                 lockstep[$0].isSettled
             }
             switch step {
             case .none:
+                if unfinished.isEmpty, samplingEnded == nil { samplingEnded = Date() }
                 return nil
             case .launch(let index):
-                return (index, LockstepComparison.Launch(lockstep[index]))
+                let rounds = finishedRounds
+                return (index, LockstepComparison.Launch(lockstep[index], placement: placement, launched: { rounds.wake() }))
             case .finish(let index):
                 let finishing = Date()
                 try finish(index)
@@ -171,110 +352,7 @@ final class InterleavedSampling {
             }
         }
     }
-
-    /// The counting passes that would be left for the end if sampling stopped now, in seconds
-    /// (see `CountingBacklog`): the scheduler counts them as spent, so the run ends within its
-    /// budget when they fall behind. The drain runs two at a time (this thread and theirs).
-    private func countingBacklogSeconds() -> Double {
-        let passes = countingPasses.notStarted().compactMap { pass -> (Double?, Int)? in
-            let state = comparisons[pass.key][pass.slot]
-            guard setup.passes.countsAllocations(of: state) else { return nil }
-            return (lockstep[pass.key].decodeSeconds[pass.slot], state.payload.bytes)
-        }
-        return CountingBacklog.seconds(of: passes, parallel: 2)
-    }
-
-    /// Queues a comparison's exact passes (`exactPasses`) once: its measured cells after the
-    /// generation that verified them, a cell the lockstep ended uncounted; a comparison finished
-    /// without one, none counted.
-    private func queueExactPasses(_ index: Int) {
-        guard let exactPasses, !exactQueued.contains(index) else { return }
-        exactQueued.insert(index)
-        let passes = setup.passes
-        let verdicts = lockstep[index].result.verdicts
-        let deadline = setup.start.addingTimeInterval(budget + Self.exactPassGrace)
-        exactPasses.submit(
-            index,
-            comparisons[index].enumerated().map { member, state in
-                guard verdicts[member].outcome.isMeasured, !lockstep[index].result.generations.isEmpty else { return { nil } }
-                return { try? passes.instructionsBesideSampling(state, until: deadline) }
-            }, priority: comparisons[index][0].payload.bytes)
-    }
-
-    /// The in-flight generation to sample next: the oldest ready one, waiting for one if none
-    /// is (meanwhile nothing samples, so the starting workers may use every CPU); the oldest
-    /// once it has had its shortest timeout, so that `awaitReady` ends a worker that hangs.
-    private func nextReady() -> Int {
-        let waitStart = Clocks.wall()
-        defer { waitingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
-        var released = Set<ObjectIdentifier>()
-        while true {
-            if let ready = inFlight.firstIndex(where: { $0.launch.isReady }) { return ready }
-            if inFlight[0].launch.age > lockstep[inFlight[0].index].shortestTimeout { return 0 }
-            var descriptors: [pollfd] = []
-            for (_, launch) in inFlight {
-                guard let generation = launch.launched else { continue }
-                if released.insert(ObjectIdentifier(generation)).inserted { generation.allowEveryCPU() }
-                descriptors += generation.pendingDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            }
-            // Until a worker replies, or a few milliseconds for a launch still creating workers.
-            _ = poll(&descriptors, nfds_t(descriptors.count), 5)
-        }
-    }
-
-    // MARK: Finished comparisons
-
-    /// A finished comparison's instruction pass, while nothing samples (the timing budget
-    /// leaves it out). Only the cells the lockstep verified and measured are counted.
-    private func finish(_ index: Int) throws {
-        let comparison = lockstep[index]
-        let members = comparison.members, verdicts = comparison.result.verdicts
-        let measured = members.indices.filter { verdicts[$0].outcome.isMeasured }
-        var counted: [ExactCount?] = members.map { _ in nil }
-        if setup.passes.instructionCounter != nil {
-            let passStart = Date()
-            let counts = try CountingPasses.onePerCore(measured.map { members[$0] }, setup.passes.instructions)
-            for (member, count) in zip(measured, counts) { counted[member] = count }
-            instructionSeconds += Date().timeIntervalSince(passStart)
-        }
-        instructionCounts[index] = counted
-        queueExactPasses(index)
-    }
-
-    /// Rows of the finished comparisons whose counting passes have run.
-    private func writeCounted() throws {
-        let writing = Date()
-        defer { finishingSeconds += Date().timeIntervalSince(writing) }
-        for index in unwritten {
-            guard let counted = countingPasses.outputs(of: index) else { continue }
-            // With the exact pass beside the sampling, also once its cells are counted (or not).
-            var exact: [ExactCount?]? = instructionCounts[index]
-            if let exactPasses {
-                guard let besideSampling = exactPasses.outputs(of: index) else { continue }
-                exact = besideSampling
-            }
-            instructionCounts[index] = nil
-            unwritten.removeAll { $0 == index }
-            let done = try write(index, counted: counted, exact: exact)
-            progress.finish(
-                comparisons[index][0].cell.source.name, results: done,
-                ratios: lockstep[index].result.ratios, target: setup.plan.precision,
-                secondsLeft: budget - Date().timeIntervalSince(setup.start) + instructionSeconds)
-        }
-    }
-
-    /// Rows of a finished comparison whose counting passes have run, recorded at once.
-    private func write(
-        _ index: Int, counted: [Result<CountedAllocations?, Error>], exact: [ExactCount?]?
-    ) throws -> [CellResult] {
-        let finished = FinishedComparison(
-            comparison: lockstep[index], allocations: counted, instructions: exact,
-            countsInstructions: setup.passes.instructionCounter != nil)
-        let done = try finished.record(into: record, provenance: setup.provenance, log: setup.log)
-        comparisonsWritten += 1
-        ScratchSpace.interruptionNote =
-            "interrupted: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows are in "
-            + "\(record.folder.results.path) ('benchmarks report \(record.folder.directory.path)' writes their report)"
-        return done
-    }
+    /// When the last comparison finished sampling, and whether the budget ended it.
+    private var samplingEnded: Date?
+    private var budgetSpent = false
 }

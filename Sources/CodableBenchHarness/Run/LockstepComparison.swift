@@ -12,8 +12,6 @@ struct LockstepComparison {
     let plan: SamplingPlan
     let environment: [String: String]
     let launcher: (CellState) -> WorkerLauncher
-    /// Every worker samples on this CPU (see `Affinity`); workers start on the others.
-    var cpu: Int? = Affinity.timingCPU()
 
     /// Generations every comparison runs, whatever the run's budget.
     static let minimumGenerations = 3
@@ -27,6 +25,14 @@ struct LockstepComparison {
     /// What has been measured so far, and which members are still measured.
     private(set) var result: Result
     private(set) var active: Set<Int>
+    /// Strategy samples per block of the next generation's round: pairs a generation, plus one
+    /// (`LockstepSchedule`); the plan's at first, then what the comparison's own variance
+    /// components and costs make cheapest (`VarianceComponents`).
+    private(set) var samplesPerBlock: Int
+    /// What the last generation's workers took to start, and what one more pair of each of its
+    /// ratios took to sample: the costs `samplesPerBlock` is chosen by.
+    private var startSeconds: Double?
+    private var pairSeconds: Double?
     /// Per member, its fastest warm-up decode in any generation so far (what sizes its samples
     /// until it has some: `SampleSize.decodeTime`).
     private var fastestWarmupDecode: [Int: UInt64] = [:]
@@ -44,7 +50,12 @@ struct LockstepComparison {
             verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
             pairs: members.map { _ in [] })
         active = Set(members.indices)
+        samplesPerBlock = plan.samplesPerBlock
+        rule = plan.stoppingRule
     }
+
+    /// When a ratio needs no more samples.
+    let rule: StoppingRule
 
     var generations: Int { result.generations.count }
 
@@ -54,41 +65,39 @@ struct LockstepComparison {
     private(set) var decodeSeconds: [Int: Double] = [:]
 
     /// Nothing more to measure: no active member, the plan's most generations, no ratio to
-    /// sharpen, or the plan's floor reached with every ratio within the target. (The runner's
-    /// minimum of three generations and the run's budget come on top.)
+    /// sharpen, or every ratio settled by the stopping rule (`StoppingRule`: its verdict reached
+    /// at an early look, or its interval within the target). (The runner's minimum of three
+    /// generations and the run's budget come on top.)
     var isSettled: Bool {
         if active.isEmpty || generations >= plan.maxGenerations { return true }
         if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
-        return generations >= plan.minGenerations && shortOfTarget.isEmpty
+        return open.isEmpty
     }
 
     /// The active members paired with an active yardstick: the ratios this comparison sharpens.
     private var paired: [Int] { active.filter { schedule.yardstick[$0].map(active.contains) == true } }
 
-    /// Members whose ratio met the target as of the last generation (computed once per generation).
-    private var meetingTarget: Set<Int> = []
+    /// Members whose ratio the stopping rule settled as of the last generation, and why.
+    private(set) var settled: [Int: StoppingRule.Reason] = [:]
     /// Each member's claim on the run's budget as of the last generation
     /// (`GenerationScheduler.claim(of:target:)`); none before the first.
     private var claimByMember: [Int: Double] = [:]
 
-    /// The members whose ratio is wider than the target as of the last generation.
-    private var shortOfTarget: Set<Int> { Set(paired).subtracting(meetingTarget) }
+    /// The members whose ratio is not settled yet.
+    var open: Set<Int> { Set(paired).subtracting(settled.keys) }
 
-    /// What the comparison claims of the run's budget: the claims of its ratios still short of the
-    /// target, all of them below the plan's floor of generations (where the stopping rule does not
-    /// look yet).
+    /// What the comparison claims of the run's budget: the claims of its ratios not settled yet.
     var claims: Double {
-        let claiming = generations < plan.minGenerations ? Set(paired) : shortOfTarget
-        return claiming.reduce(0) { $0 + (claimByMember[$1] ?? GenerationScheduler.largestClaim) }
+        open.reduce(0) { $0 + (claimByMember[$1] ?? GenerationScheduler.largestClaim) }
     }
 
-    /// The members the next generation samples: every active one below the plan's floor of
-    /// generations, then the ratios still short of the target with their yardsticks
-    /// (`LockstepSchedule.focused`). Never none: a comparison with no short ratio left is settled,
-    /// and the runner finishes it rather than launch another generation.
+    /// The members the next generation samples: every active one in the first generation, then
+    /// the ratios not settled yet with their yardsticks (`LockstepSchedule.focused`). Never none:
+    /// a comparison with no open ratio left is settled, and the runner finishes it rather than
+    /// launch another generation.
     var membersToSample: Set<Int> {
-        guard generations >= plan.minGenerations else { return active }
-        let focused = schedule.focused(on: shortOfTarget, active: active)
+        guard generations > 0 else { return active }
+        let focused = schedule.focused(on: open, active: active)
         return focused.isEmpty ? active : focused
     }
 
@@ -98,13 +107,13 @@ struct LockstepComparison {
     var shortestTimeout: Double { active.map(timeout).min() ?? 0 }
 
     /// Starts a worker for every member to sample (`membersToSample`). They verify (the first
-    /// generation only) and warm up on the CPUs other than the timing CPU, in parallel, and wait
-    /// for requests.
-    func launchGeneration() throws -> StartingGeneration {
+    /// generation only) and warm up where `placement` says (beside the timing CPU, or on the CPU
+    /// that will sample them), in parallel, and wait for requests.
+    func launchGeneration(_ placement: Affinity.Placement) throws -> StartingGeneration {
         var workers: [Int: LockstepWorker] = [:]
         let launched = Clocks.wall()
         let verifiedBefore = !result.generations.isEmpty
-        try Affinity.avoiding(cpu) {
+        try Affinity.placing(placement) {
             for member in membersToSample.sorted() {
                 let state = members[member]
                 do {
@@ -124,12 +133,13 @@ struct LockstepComparison {
     /// Waits until the generation's workers exist and are ready (the runner waits for a ready
     /// generation first, so this waits only to end a worker that hangs); members that fail leave
     /// `active` with their verdict.
-    mutating func awaitReady(_ launch: Launch) throws -> ReadyGeneration {
+    /// `releasing`: nothing samples while the runner waits, so the workers may use every CPU.
+    mutating func awaitReady(_ launch: Launch, releasing: Bool) throws -> ReadyGeneration {
         let waitStart = Clocks.wall()
         let starting = try launch.generation()
         defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
-        // Nothing samples while the runner waits: the workers may use every CPU.
-        if cpu != nil { starting.allowEveryCPU() }
+        if releasing { starting.allowEveryCPU() }
+        var startCPU: UInt64 = 0
         for member in active.sorted() {
             guard let worker = starting.workers[member] else { continue }
             let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
@@ -161,6 +171,7 @@ struct LockstepComparison {
                 if let warmup = report.warmupDecodeNanoseconds {
                     fastestWarmupDecode[member] = min(fastestWarmupDecode[member] ?? warmup, warmup)
                 }
+                startCPU += report.readyCPUNanoseconds ?? 0
             }
         }
         // Sized over every active member, sampled in this generation or not: a ratio's samples
@@ -176,24 +187,44 @@ struct LockstepComparison {
             })
         let sizes = SampleSize.forGeneration(
             nanosecondsPerDecode: nanosecondsPerDecode, target: Double(plan.minSampleNanoseconds))
-        return ReadyGeneration(starting: starting, sizes: sizes)
+        return ReadyGeneration(starting: starting, sizes: sizes, startCPUSeconds: Double(startCPU) / 1e9)
     }
 
-    /// Runs the generation's one round on the timing CPU, one worker at a time, tells the workers
-    /// to quit, and records the samples.
-    mutating func measure(_ ready: ReadyGeneration) throws {
+    /// How often the round probes the host's cache (`CacheProbe`), in sampling time: about 1–4% of
+    /// it (a probe takes 0.5 ms with the cache to itself, up to 4 ms under contention), and often
+    /// enough to follow a state that lasts tens of milliseconds to seconds.
+    static let probeInterval: UInt64 = 100_000_000
+
+    /// Runs the generation's one round on `cpu` (nil: wherever the system puts it), one worker at a
+    /// time, with the host's cache probed before, every `probeInterval` and after (`probe`, nil:
+    /// none); tells the workers to quit, and records the samples, their states and their pairs.
+    mutating func measure(_ ready: ReadyGeneration, on cpu: Int?, probe: CacheProbe?) throws {
         if let cpu {
             for (member, worker) in ready.starting.workers where active.contains(member) { Affinity.pin(worker.pid, to: cpu) }
         }
         var roundStart = Clocks.wall()
         var samples: [Sample] = []
+        var probes: [ProbeReading] = []
+        func probeNow() {
+            guard let probe else { return }
+            probes.append(ProbeReading(before: samples.count, reading: Affinity.on(cpu) { probe.read() }))
+        }
+        probeNow()
+        var lastProbe = Clocks.wall()
         // One round: a block per (strategy, yardstick), in shuffled order.
         let sampled = active.intersection(ready.starting.workers.keys)
-        for member in schedule.round(active: sampled, samplesPerBlock: plan.samplesPerBlock, shuffle: { $0.shuffle() }) {
-            if let size = ready.sizes[member], let taken = sample(member, size, in: ready.starting) {
+        for member in schedule.round(active: sampled, samplesPerBlock: samplesPerBlock, shuffle: { $0.shuffle() }) {
+            if Clocks.wall() - lastProbe >= Self.probeInterval {
+                probeNow()
+                lastProbe = Clocks.wall()
+            }
+            if let size = ready.sizes[member], var taken = sample(member, size, in: ready.starting) {
+                taken.cpu = cpu
                 samples.append(taken)
             }
         }
+        probeNow()
+        ProbeReading.assignStates(probes, to: &samples)
         result.phases.samplingSeconds += Double(Clocks.wall() - roundStart) / 1e9
         roundStart = Clocks.wall()
         // Off the timing CPU to exit, and not waited for: the next generation samples meanwhile.
@@ -205,19 +236,45 @@ struct LockstepComparison {
         for member in members.indices { result.pairs[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
         result.generations.append(samples)
+        result.probes.append(probes)
         for member in Set(samples.map(\.member)) {
             let perDecode = result.samples(of: member).map(\.perDecode).sorted()
             decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
         }
         let ratios = result.ratios
-        meetingTarget = Set(members.indices.filter { ratios[$0]?.meets(precision: plan.precision) == true })
+        for member in open {
+            if let ratio = ratios[member], let reason = rule.settled(ratio) { settled[member] = reason }
+        }
         claimByMember = Dictionary(
             uniqueKeysWithValues: members.indices.map { ($0, GenerationScheduler.claim(of: ratios[$0], target: plan.precision)) })
+        recordCosts(ready: ready, samples: samples, ratiosSampled: pairs.count)
+    }
+
+    private mutating func recordCosts(ready: ReadyGeneration, samples: [Sample], ratiosSampled: Int) {
+        guard ratiosSampled > 0, !samples.isEmpty else { return }
+        startSeconds = ready.startCPUSeconds
+        let sampleSeconds = samples.reduce(0.0) { $0 + Double($1.wallNanoseconds) * Double($1.batches) } / 1e9
+        pairSeconds = 2 * sampleSeconds / Double(samples.count) * Double(ratiosSampled)
+    }
+
+    /// Sets the next generations' pairs per block from this comparison's variance components (over
+    /// its ratios' pairs in their verdict's state), what its last generation's starts and samples
+    /// cost, and the `budgetSeconds` it can still expect (`VarianceComponents.pairsPerGeneration`).
+    mutating func choosePairsPerGeneration(budgetSeconds: Double) {
+        let byRatio = open.map { member in
+            let state = StatedRatio(pairsByGeneration: result.pairs[member])?.verdictState
+            return result.pairs[member].map { $0.filter { $0.state == state }.map(\.logRatio) }
+        }
+        guard let components = VarianceComponents(byRatio), let startSeconds, let pairSeconds else { return }
+        samplesPerBlock =
+            components.pairsPerGeneration(
+                startSeconds: startSeconds, pairSeconds: pairSeconds, budgetSeconds: budgetSeconds,
+                generations: generations) + 1
     }
 
     /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.
     static func pairs(of samples: [Sample], schedule: LockstepSchedule) -> [Int: [Pair]] {
-        schedule.pairs(samples.map { ($0.member, $0.cpuPerDecode) })
+        schedule.pairs(samples.map { ($0.member, $0.cpuPerDecode, $0.state) })
     }
 
     private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {

@@ -40,10 +40,12 @@ extension LockstepComparison {
         private let done = DispatchSemaphore(value: 0)
         private var outcome: Swift.Result<StartingGeneration, Error>?
 
-        init(_ comparison: LockstepComparison) {
+        /// `launched`: called on the launch's thread once its workers exist (or it failed).
+        init(_ comparison: LockstepComparison, placement: Affinity.Placement, launched: @escaping @Sendable () -> Void = {}) {
             Thread {
-                self.outcome = Swift.Result { try comparison.launchGeneration() }
+                self.outcome = Swift.Result { try comparison.launchGeneration(placement) }
                 self.done.signal()
+                launched()
             }.start()
         }
 
@@ -77,5 +79,7 @@ extension LockstepComparison {
     struct ReadyGeneration {
         let starting: StartingGeneration
         let sizes: [Int: SampleSize]
+        /// The workers' CPU time until they were ready (process start, verification, warm-up).
+        let startCPUSeconds: Double
     }
 }

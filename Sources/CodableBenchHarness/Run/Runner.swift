@@ -22,6 +22,8 @@ package struct RunOptions {
     package var pairing: Pairing = .yardsticks
     /// Also time first decodes in fresh processes (`ColdSampling`).
     package var cold: Bool
+    /// `--timing-cpus`: sample on this many CPUs (nil: two where the check at the start allows).
+    package var timingCPUs: Int? = nil
 
     package init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
@@ -100,10 +102,14 @@ package struct Runner {
         try folder.append(PairsCSV.header, to: folder.pairs)
 
         let record = RunRecorder(folder: folder)
+        let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs, allowsTwo: passes.instructionCounter == nil)
+        log("sampling on \(timingCPUs.note)")
         let setup = InterleavedSampling.Setup(
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
-            launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start)
-        let (measured, phases) = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
+            launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start,
+            timingCPUs: timingCPUs, probesHostState: options.plan.judgement.isAnswers)
+        let sampling = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
+        let phases = sampling.phases
         if options.cold {
             try ColdSampling(
                 pairing: options.pairing, environment: setup.environment, passes: passes,
@@ -116,12 +122,16 @@ package struct Runner {
         #endif
 
         let data = record.thisBuild
-        let info = RunJSON(
+        var info = RunJSON(
             cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
-            measuredSeconds: Double(measured) / 1e9, precisionTarget: options.plan.precision, phases: phases,
-            slowStateShare: data.slowState?.share, platform: Platform.current.kind.rawValue,
+            measuredSeconds: Double(sampling.measuredNanoseconds) / 1e9, precisionTarget: options.plan.precision,
+            phases: phases, slowStateShare: data.slowState?.share, platform: Platform.current.kind.rawValue,
             platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
             extraConformances: RunJSON.extraConformancesOfThisExecutable)
+        info.timingCPUs = timingCPUs.cpus.compactMap { $0 }
+        info.timingCPUsNote = timingCPUs.note
+        info.sampling = sampling.ending
+        info.hostState = sampling.hostState
         try info.write(to: folder.directory)
         return FinishedRun(
             folder: folder.directory, thisBuild: data, baselineBuild: options.pairing.keepsBaselineRows ? record.baselineBuild : nil,

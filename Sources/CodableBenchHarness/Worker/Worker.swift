@@ -128,6 +128,7 @@ package enum Worker {
                 report.markThrewDuringMeasurement(error)
             }
         }
+        report.readyCPUNanoseconds = Clocks.processCPU()
         try channel.sendReport(report)
         guard let repeated else { return }
         while let (decodes, count) = channel.nextRequest() {

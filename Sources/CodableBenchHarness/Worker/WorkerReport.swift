@@ -25,6 +25,8 @@ package struct WorkerReport: Codable, Sendable {
     var outputBytes: Int?
     /// The fastest warm-up decode's time (lockstep pass): sets the worker's sample size.
     var warmupDecodeNanoseconds: UInt64?
+    /// The process's CPU time when it said it was ready (lockstep pass): what its start cost.
+    var readyCPUNanoseconds: UInt64?
     /// One entry per counted decode (counting pass only).
     var allocations: [AllocationCount]?
     /// Decodes inside the instruction-counted region (instructions pass only).

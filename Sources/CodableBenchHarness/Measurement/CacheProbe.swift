@@ -1,0 +1,99 @@
+import Foundation
+import CodableBenchCore
+
+/// What the host's shared cache is doing right now, measured beside the samples by the thread that
+/// takes them, on the timing CPU: whether a megabyte just touched is still in the cache, on an
+/// absolute scale (nanoseconds per load), next to how fast plain arithmetic runs.
+///
+/// Why: on shared hosts other tenants contend for the last-level cache by the hour. A pointer chase
+/// through a few megabytes then runs 1.3–4× slower while arithmetic runs at full speed, in CPU
+/// time (so it is not the CPU being shared), and a ratio between memory-bound and compute-bound code
+/// moves with it (`../shared/contended-runs`, `HostState`). A decode's own pace cannot tell this
+/// apart from the code: it is relative to the run, and a run spent wholly under contention has no
+/// fast pace to compare with.
+///
+/// A probe touches every line of a 1 MiB ring (twice this machine kind's L2, so the ring lives in
+/// the last-level cache), spins on arithmetic for a fraction of a millisecond (the compute figure),
+/// then reads back the quarter of the ring it touched first, in a dependent chain, timed in the
+/// thread's CPU time. With the cache to itself those loads hit it (about 45 cycles on the machines
+/// this project runs on); where others evicted the lines they go to memory (300 and more).
+final class CacheProbe {
+    static let standardRingBytes = 1 << 20
+    private static let lineInts = 64 / MemoryLayout<Int>.stride
+    static let computeOps = 250_000
+
+    private let ring: UnsafeMutablePointer<Int>
+    private let lines: Int
+    /// Loads of the timed chain: the quarter of the ring touched first.
+    private var timedLoads: Int { lines / 4 }
+
+    /// The ring: each line's first word holds the index of the next line's, in a random cycle
+    /// (seeded: every probe of every run walks the same cycle), so each load waits for the last
+    /// and no prefetcher can guess the next. (A larger ring is a load on another CPU, `TimingCPUs`.)
+    init(ringBytes: Int = standardRingBytes) {
+        lines = ringBytes / 64
+        ring = UnsafeMutablePointer<Int>.allocate(capacity: ringBytes / MemoryLayout<Int>.stride)
+        ring.initialize(repeating: 0, count: ringBytes / MemoryLayout<Int>.stride)
+        var order = Array(0..<lines)
+        var random = SeededRandom(seed: 0x00CA_C4E0)
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
+        for (i, line) in order.enumerated() {
+            ring[line * Self.lineInts] = order[(i + 1) % order.count] * Self.lineInts
+        }
+        start = order[0] * Self.lineInts
+        // A line that points to itself: its chain measures a load from L1 and the loop around it.
+        let hotWord = order[order.count / 2] * Self.lineInts + 1
+        ring[hotWord] = hotWord
+        hot = hotWord
+    }
+
+    private let start: Int
+    private let hot: Int
+
+    deinit { ring.deallocate() }
+
+    /// One probe, on the calling thread (the caller pins it to the CPU it describes). Each figure
+    /// is a difference of two loops that differ only in what they measure (a load from the ring
+    /// against one from a line just read; two multiply-adds a turn against one), so that the loop's
+    /// own cost, which an unoptimized build multiplies, cancels.
+    func read() -> CacheReading {
+        var position = start
+        for _ in 0..<lines { position = ring[position] }
+        let spinStart = Clocks.threadCPU()
+        let once = Self.spin(position, twice: false)
+        let spinHalf = Clocks.threadCPU()
+        let twice = Self.spin(once, twice: true)
+        let chainStart = Clocks.threadCPU()
+        position = start
+        for _ in 0..<timedLoads { position = ring[position] }
+        let chainHalf = Clocks.threadCPU()
+        var cached = hot
+        for _ in 0..<timedLoads { cached = ring[cached] }
+        let end = Clocks.threadCPU()
+        sink = position &+ twice &+ cached
+        let oneSpin = Double(spinHalf - spinStart), twoSpins = Double(chainStart - spinHalf)
+        let ringChain = Double(chainHalf - chainStart), hotChain = Double(end - chainHalf)
+        return CacheReading(
+            cacheNanosecondsPerLoad: max(ringChain - hotChain, 0) / Double(timedLoads),
+            computeNanosecondsPerOp: max(twoSpins - oneSpin, 0) / Double(Self.computeOps))
+    }
+
+    /// Keeps the optimizer from dropping the chains.
+    private var sink = 0
+
+    /// `computeOps` turns of one dependent step (a shift, an exclusive or and a multiply, which no
+    /// compiler folds into fewer when two follow each other), or of two.
+    @inline(never)
+    private static func spin(_ seed: Int, twice: Bool) -> Int {
+        var x = UInt64(truncatingIfNeeded: seed) | 1
+        if twice {
+            for _ in 0..<computeOps {
+                x = (x ^ (x >> 29)) &* 0xBF58_476D_1CE4_E5B9
+                x = (x ^ (x >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            }
+        } else {
+            for _ in 0..<computeOps { x = (x ^ (x >> 29)) &* 0xBF58_476D_1CE4_E5B9 }
+        }
+        return Int(truncatingIfNeeded: x)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import CodableBenchCore
+
+/// What the host's shared cache did during a run, from every cache probe of its rounds
+/// (`CacheProbe`; run.json's `hostState`): how often it was contended, and the probes' figures on
+/// their absolute scale, so that runs of different hours can be told apart (`across` groups them).
+package struct HostStateSummary: Codable, Equatable, Sendable {
+    package var probes: Int
+    /// Share of the probes that read contended.
+    package var contendedShare: Double
+    /// A load from the probe's megabyte, in nanoseconds: the fastest twentieth, the median, and
+    /// the slowest tenth's lower edge.
+    var cacheFastest: Double
+    var cacheMedian: Double
+    var cacheP90: Double
+    /// A multiply-add, in nanoseconds: the median and the fastest twentieth.
+    var computeMedian: Double
+    var computeFastest: Double
+    /// Where a load counts as contended (`CacheReading.contendedAboveNanoseconds`).
+    var contendedAboveNanoseconds: Double
+
+    /// nil without probes.
+    init?(_ readings: [CacheReading]) {
+        guard !readings.isEmpty else { return nil }
+        func quantile(_ values: [Double], _ q: Double) -> Double { values.sorted()[Int(Double(values.count - 1) * q)] }
+        let cache = readings.map(\.cacheNanosecondsPerLoad), compute = readings.map(\.computeNanosecondsPerOp)
+        probes = readings.count
+        contendedShare = Double(readings.count { $0.state == .contended }) / Double(readings.count)
+        cacheFastest = quantile(cache, 0.05)
+        cacheMedian = quantile(cache, 0.5)
+        cacheP90 = quantile(cache, 0.9)
+        computeMedian = quantile(compute, 0.5)
+        computeFastest = quantile(compute, 0.05)
+        contendedAboveNanoseconds = CacheReading.contendedAboveNanoseconds
+    }
+
+    /// Arithmetic within 5% of its fastest at the median: compute-bound code ran at full speed.
+    var computeAtFullSpeed: Bool { computeMedian <= computeFastest * 1.05 }
+
+    /// The state in words a reader can act on.
+    package var sentence: String {
+        let share = String(format: "%.0f%%", contendedShare * 100)
+        let cache = String(
+            format: "a load from the probe's megabyte took %.0f ns at the median (%.0f–%.0f); above %.0f ns it left the cache",
+            cacheMedian, cacheFastest, cacheP90, contendedAboveNanoseconds)
+        let compute =
+            computeAtFullSpeed
+            ? "compute-bound code ran at full speed"
+            : String(format: "arithmetic ran %.0f%% slower than its fastest", (computeMedian / computeFastest - 1) * 100)
+        switch contendedShare {
+        case ..<0.05:
+            return "the shared cache was this run's alone (contended in \(share) of \(probes) probes: \(cache)); \(compute)"
+        case 0.95...:
+            return
+                "other tenants held the shared cache throughout (contended in \(share) of \(probes) probes: \(cache)); \(compute): every ratio here holds under contention"
+        default:
+            return "other tenants contended for the shared cache in \(share) of \(probes) probes (\(cache)); \(compute)"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import CodableBenchCore
+
+/// A CPU that samples, and the thread that takes its rounds. With one lane, the next generations'
+/// workers start on the other CPUs while it samples (`InterleavedSampling`); with two, each lane
+/// starts its own generation's workers on its CPU between its rounds, so that nothing else runs
+/// on a CPU while it samples and both CPUs sample most of the time.
+final class SamplingLane: @unchecked Sendable {
+    /// nil: one lane the system places (no affinity call).
+    let cpu: Int?
+    /// The lane's own cache probe (a ring each, so that two lanes' probes do not warm each other's).
+    let probe = CacheProbe()
+
+    /// What the lane is doing; read and changed by the run's thread only.
+    enum Activity {
+        case idle
+        /// Its own generation's workers start on its CPU (two lanes).
+        case starting(comparison: Int, launch: LockstepComparison.Launch, since: Date)
+        /// A round on its thread.
+        case sampling(comparison: Int)
+        /// A counting or exact pass on its thread, on its CPU (two lanes: no CPU is left beside).
+        case background
+    }
+    var activity = Activity.idle
+
+    /// The comparison the lane holds, if any.
+    var comparison: Int? {
+        switch activity {
+        case .idle, .background: return nil
+        case .starting(let index, _, _), .sampling(let index): return index
+        }
+    }
+
+    var isSampling: Bool {
+        if case .sampling = activity { return true }
+        return false
+    }
+
+    var isIdle: Bool {
+        if case .idle = activity { return true }
+        return false
+    }
+
+    private let jobs = DispatchQueue(label: "codablebench.lane")
+
+    init(cpu: Int?) {
+        self.cpu = cpu
+    }
+
+    /// Runs `round` on the lane's thread, which stays on the lane's CPU meanwhile (it runs only
+    /// between its worker's samples there, and so never beside another lane's); `done` is called
+    /// there with its outcome.
+    func run<T>(_ round: @escaping () throws -> T, done: @escaping (Result<T, Error>) -> Void) {
+        let cpu = cpu
+        jobs.async { done(Result { try Affinity.on(cpu) { try round() } }) }
+    }
+}
+
+/// Where what the lanes finished waits for the run's thread, which sleeps in `poll` on
+/// `wakeDescriptor` among the starting workers' descriptors.
+final class FinishedRounds<Round>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished: [Round] = []
+    private let pipe: [Int32]
+
+    init() {
+        var descriptors: [Int32] = [0, 0]
+        precondition(Foundation.pipe(&descriptors) == 0, "cannot create a pipe")
+        pipe = descriptors
+        _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(pipe[0])
+        close(pipe[1])
+    }
+
+    var wakeDescriptor: Int32 { pipe[0] }
+
+    func post(_ round: Round) {
+        lock.withLock { finished.append(round) }
+        wake()
+    }
+
+    /// Wakes the run's thread from its `poll` (a round finished, a launch created its workers).
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(pipe[1], &byte, 1)
+    }
+
+    /// The rounds finished since the last call, oldest first.
+    func take() -> [Round] {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(pipe[0], &bytes, bytes.count) > 0 {}
+        return lock.withLock {
+            defer { finished.removeAll() }
+            return finished
+        }
+    }
+}
