@@ -153,6 +153,35 @@ struct ClaimsTests {
                 == ["\(code: "root") on p: measured, with no yardstick on those payloads (nothing: the yardstick here)"])
     }
 
+    /// The host's state in the answers: a quiet verdict with a contended ratio apart from it shows
+    /// both, named; one the contended state decides where the quiet one does not says which is
+    /// which; a contended verdict is marked where the run also has quiet ones; a contended ratio
+    /// inside the quiet one's interval is not shown.
+    @Test func aFindingNamesTheHostStateWhereItMovesTheRatio() {
+        func row(_ profile: String, _ quiet: PairedRatio, state: HostState, contended: PairedRatio? = nil) -> RatioRow {
+            var row = Self.row("x", vs: "root", on: profile, quiet)
+            row.state = state
+            row.contended = contended
+            return row
+        }
+        let findings = RunFindings(
+            outcomes: ["root": ["p": .ok, "q": .ok, "r": .ok, "s": .ok], "x": ["p": .ok, "q": .ok, "r": .ok, "s": .ok]],
+            ratios: [
+                row("p", Self.ratio(1.00, 0.99, 1.01), state: .quiet, contended: Self.ratio(1.06, 1.03, 1.09)),
+                row("q", Self.ratio(1.01, 0.95, 1.12), state: .quiet, contended: Self.ratio(1.06, 1.03, 1.09)),
+                row("r", Self.ratio(1.30, 1.25, 1.35), state: .contended),
+                row("s", Self.ratio(1.50, 1.45, 1.55), state: .quiet, contended: Self.ratio(1.52, 1.47, 1.57)),
+            ])
+        #expect(
+            Answer.sentences(for: "x", findings: findings)
+                == [
+                    "\(code: "x") vs \(code: "root"): slower on r 1.30× (1.25–1.35) under contention, s 1.50× (1.45–1.55); "
+                        + "same speed (within ±2%) on p 1.00× (0.99–1.01) with the cache to itself; under contention slower 1.06× (1.03–1.09); "
+                        + "undecided (the interval straddles \(SpeedVerdict.straddled())) on q 1.01× (0.95–1.12) with the cache to itself; "
+                        + "under contention slower 1.06× (1.03–1.09)"
+                ])
+    }
+
     /// Beside each time ratio, the same pair's exact measure, labelled as that measure: where time
     /// is undecided the line still says only what the cycles show, and the verdict stays time's.
     @Test func aFindingGivesTheExactMeasureBesideTime() {

@@ -9,16 +9,11 @@ import Testing
 @Suite("benchmarks executable end to end", .serialized)
 struct EndToEndTests {
     /// pairs.csv as (profile, strategy, yardstick) → its pairs by generation, generations without
-    /// a pair left out (nothing in the harness reads the file back).
+    /// a pair left out.
     static func pairs(_ file: URL) throws -> [[String]: [[Pair]]] {
-        let (header, rows) = try CSVFormat.read(file)
-        #expect(header == PairsCSV.columns)
         var byGeneration: [[String]: [Int: [Pair]]] = [:]
-        for f in rows {
-            // A pair with this log ratio and pace: the sample e^r × pace between two of pace.
-            let logRatio = try #require(Double(f[6])), pace = try #require(Double(f[7]))
-            let pair = Pair(sample: pace * exp(logRatio), before: pace, after: pace)
-            byGeneration[[f[1], f[3], f[4]], default: [:]][try #require(Int(f[5])), default: []].append(pair)
+        for row in try PairsCSV.read(file) {
+            byGeneration[[row.profile, row.strategy, row.yardstick], default: [:]][row.generation, default: []].append(row.pair)
         }
         return byGeneration.mapValues { generations in generations.keys.sorted().map { generations[$0]! } }
     }
@@ -50,7 +45,7 @@ struct EndToEndTests {
             #expect(rows.contains { $0.cell.strategy == "synthesized" && $0.metric == .allocations })
         }
         let samples = try String(contentsOf: latest.appendingPathComponent("samples.csv"), encoding: .utf8)
-        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,sequence\n"))
+        #expect(samples.hasPrefix("run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,sequence,state,cpu\n"))
         // Every sample of the cell is in its statistics, and each has its place in the lockstep sequence.
         let cellSamples = try SamplesCSV.read(latest.appendingPathComponent("samples.csv"))
             .filter { $0.strategy == "synthesized" && $0.profile == "tiny" }
@@ -75,10 +70,16 @@ struct EndToEndTests {
         #expect(run.stdout.contains("synthesized"))  // the summary table
         // Two payloads, two lockstep comparisons: a line per generation, one when each is done.
         #expect(run.stderr.contains("tiny: generation 3") && run.stderr.contains("/2] faulty-small: done"))
-        // How much of the run the machine was slow: on stderr, and in run.json for scripts.
-        let slow = try #require(try RecordedRun.load(latest.path).slowState)
-        #expect(run.stderr.contains("the machine ran in \(slow.text)"))
-        #expect(RunJSON.read(from: latest)?.slowStateShare == slow.share)
+        // What the host's cache did, from the probes beside the samples: on stderr, and in run.json
+        // for scripts (with the older slow-state share beside it).
+        let info = try #require(RunJSON.read(from: latest))
+        let host = try #require(info.hostState)
+        #expect(host.probes > 0 && run.stderr.contains("the host: \(host.sentence)"))
+        #expect(info.slowStateShare == (try RecordedRun.load(latest.path).slowState)?.share)
+        // Each sample has its state; each pair, its three samples'.
+        #expect(try SamplesCSV.read(latest.appendingPathComponent("samples.csv")).allSatisfy { $0.state != nil })
+        // How the sampling ended, and on how many CPUs.
+        #expect(info.sampling != nil && run.stderr.contains("the run sampled for") && run.stderr.contains("sampling on "))
     }
 
     @Test func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {

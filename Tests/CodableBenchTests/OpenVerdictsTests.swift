@@ -46,17 +46,17 @@ struct OpenVerdictsTests {
     }
 
     @Test("the sentence counts what was left open and why; none when every verdict was decided")
-    func sentence() throws {
-        let slow = try #require(SlowState(timesByCell: [[1, 1, 1, 1, 1, 1, 1, 1, 1, 2]]))
+    func sentence() {
+        let slow = "the machine was in its slow state in 10% of the timing samples"
         let open = OpenVerdicts(ratios: Self.rows) { $0.strategy == "b" ? 1.004 : nil }
         #expect(
-            HostCostText.sentence(open, slowState: slow)?.markdown
+            HostCostText.sentence(open, hostState: slow)?.markdown
                 == "This run left 2 of 4 verdicts open (the machine was in its slow state in 10% of the timing samples): "
                 + "1 would likely close with up to 4.0× the sampling (`--budget`, a projection from their interval widths); "
                 + "1 need more than 4× the sampling: a steadier machine, or runs pooled with `benchmarks across`. "
                 + "1 of them show their exact measure after the time figure, which no machine state moves.")
         let decided = OpenVerdicts(ratios: Array(Self.rows.suffix(2))) { _ in nil }
         #expect(decided.open.isEmpty)
-        #expect(HostCostText.sentence(decided, slowState: slow) == nil)
+        #expect(HostCostText.sentence(decided, hostState: slow) == nil)
     }
 }

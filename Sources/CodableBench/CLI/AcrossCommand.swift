@@ -11,7 +11,9 @@ struct AcrossCommand: ParsableCommand {
             For every ratio present in all the runs: its value in each, the spread (largest over \
             smallest), whether the runs differ beyond their intervals (Cochran's Q, 5%), and the \
             ratio pooled over the runs with a 95% interval that counts their differences \
-            (random effects). Widest spread first, then a summary.
+            (random effects). Widest spread first, then a summary. Each run's host state is listed \
+            first, and a ratio is pooled with the same ratio in the same state only (quiet, under \
+            contention, or from runs before the cache probe).
             """
     )
 
@@ -23,16 +25,34 @@ struct AcrossCommand: ParsableCommand {
         let ratios = try runs.map { run -> [RatioKey: PairedRatio] in
             let data = try RecordedRun.load(run)
             guard !data.ratios.isEmpty else { throw UsageError("\(run) has no paired ratios (ratios.csv)") }
+            let info = RunJSON.read(from: data.source.deletingLastPathComponent())
+            print("\(data.rows[0].provenance.runID): \(HostStateText.sentence(info, run: data) ?? "the host's state was not recorded")")
             return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })
         }
         print(Self.render(ratios))
     }
 
+    /// A ratio in a host state: runs pool a ratio only with the same ratio in the same state.
     struct RatioKey: Hashable, Comparable {
         let profile: String, strategy: String, yardstick: String
-        init(_ row: RatioRow) { (profile, strategy, yardstick) = (row.profile, row.strategy, row.yardstick) }
+        /// `quiet`, `contended`, or empty (a run before the cache probe).
+        var state = ""
+        init(_ row: RatioRow) {
+            (profile, strategy, yardstick, state) = (row.profile, row.strategy, row.yardstick, row.state?.rawValue ?? "")
+        }
+        init(profile: String, strategy: String, yardstick: String) {
+            (self.profile, self.strategy, self.yardstick) = (profile, strategy, yardstick)
+        }
         static func < (a: Self, b: Self) -> Bool {
-            (a.profile, a.strategy, a.yardstick) < (b.profile, b.strategy, b.yardstick)
+            (a.profile, a.strategy, a.yardstick, a.state) < (b.profile, b.strategy, b.yardstick, b.state)
+        }
+        /// " under contention", " with the cache to itself", or nothing.
+        var stateLabel: String {
+            switch state {
+            case HostState.contended.rawValue: " under contention"
+            case HostState.quiet.rawValue: " with the cache to itself"
+            default: ""
+            }
         }
     }
 
@@ -46,7 +66,7 @@ struct AcrossCommand: ParsableCommand {
             let values = ratio.values.map { String(format: "%.4g", $0) }.joined(separator: " ")
             out.append(
                 String(format: "%6.1f%%", ratio.spread * 100) + "  " + (ratio.runsDiffer ? "differ" : "      ")
-                    + "  \(key.strategy) / \(key.yardstick) on \(key.profile): \(values); "
+                    + "  \(key.strategy) / \(key.yardstick) on \(key.profile)\(key.stateLabel): \(values); "
                     + String(format: "pooled %.4g (%.4g–%.4g)", ratio.pooled, ratio.low, ratio.high))
         }
         let steady = pooled.filter { $0.1.spread < 0.02 }

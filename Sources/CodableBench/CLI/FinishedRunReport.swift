@@ -37,10 +37,12 @@ enum FinishedRunReport {
         log(
             "wrote \(outcome.folder.appendingPathComponent("results.csv").path), report.md and report.html (\(info.cells) cells in \(Terminal.duration(info.totalSeconds)), "
                 + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))
-        log("time went to: \(outcome.phases.shares(of: info.totalSeconds))")
-        if let slow = data.slowState {
-            let advice = slow.isHigh ? ": intervals are wider than in a steadier run (report.md says more)" : ""
-            log("the machine ran in \(slow.text)\(advice)")
+        let lanes = Double(max(info.timingCPUs?.count ?? 1, 1))
+        log("time went to: \(outcome.phases.shares(of: info.totalSeconds * lanes))\(lanes > 1 ? " (of both timing CPUs' time)" : "")")
+        if let sampling = info.sampling { log("the run \(sampling.sentence)") }
+        if let host = HostStateText.sentence(info, run: data) {
+            let warned = HostStateText.warning(info, run: data) != nil
+            log(host + (warned ? " (report.md says what it means for the ratios)" : ""))
         }
         let exact = data.exactCoverage
         if exact.counted > 0, exact.counted < exact.timed {

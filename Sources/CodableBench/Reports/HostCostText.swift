@@ -7,7 +7,8 @@ import CodableBenchHarness
 /// (`OpenVerdicts`), for the answers' opening and the run's last lines.
 enum HostCostText {
     /// Nil when every ratio was decided (or the run has none).
-    static func sentence(_ open: OpenVerdicts, slowState: SlowState?) -> Prose? {
+    /// `hostState`: the host's state as a parenthesis (`HostStateText.share`).
+    static func sentence(_ open: OpenVerdicts, hostState: String?) -> Prose? {
         guard !open.open.isEmpty else { return nil }
         var parts: [Prose] = []
         let sampling = open.closedBySampling
@@ -21,8 +22,7 @@ enum HostCostText {
                 "\(open.needSteadierMachine) need more than \(Int(OpenVerdicts.largestSamplingFactor))× the sampling: "
                     + "a steadier machine, or runs pooled with \(code: "benchmarks across")")
         }
-        let slow =
-            slowState.map { String(format: " (the machine was in its slow state in %.0f%% of the timing samples)", $0.share * 100) } ?? ""
+        let slow = hostState.map { " (\($0))" } ?? ""
         var text: Prose = "This run left \(open.open.count) of \(open.ratios) verdicts open\(slow): \(parts.joined(separator: "; "))."
         if open.withExactMeasure > 0 {
             text += " \(open.withExactMeasure) of them show their exact measure after the time figure, which no machine state moves."

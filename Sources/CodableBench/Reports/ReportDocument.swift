@@ -64,7 +64,8 @@ struct ReportDocument {
         summary = info.map(run.summaryLine).map { $0 + joinedNote } ?? (joinedNote.isEmpty ? nil : String(joinedNote.dropFirst()))
         warnings = ReportWarning.all(run: run, cells: cells, info: info)
         let findings = ReportDocument.findings(run: run, joined: joined)
-        hostCost = HostCostText.sentence(OpenVerdicts(run: run, findings: findings), slowState: run.slowState)
+        hostCost = HostCostText.sentence(
+            OpenVerdicts(run: run, findings: findings), hostState: HostStateText.share(info, run: run))
         answers = ReportDocument.answers(run: run, findings: findings, claims: claims, facts: facts)
         groups = ReportDocument.groups(cells, answers: answers).map { answer, groupCells in
             Group(

@@ -39,15 +39,7 @@ struct ReportWarning {
                     summary: "\(unexpected.count) cell(s) did not end as their strategy expects",
                     details: unexpected.map { "\($0.key) ended \($0.outcome.rawValue), expected \($0.expectedOutcome.rawValue)" }))
         }
-        if let slow = run.slowState, slow.isHigh {
-            out.append(
-                ReportWarning(
-                    summary: "the machine ran in \(slow.text): intervals are wider than in a steadier run",
-                    details: run.slowStateByProfile.map {
-                        String(format: "%@: %.1f%% of %d samples", $0.profile, $0.state.share * 100, $0.state.samples)
-                    },
-                    advice: slowStateAdvice))
-        }
+        if let host = HostStateText.warning(info, run: run) { out.append(host) }
         // Ratios are the headline; absolute times describe this machine at this time.
         let wide = run.ratios.filter { $0.ratio.precision > log(1.02) }
         if !wide.isEmpty {

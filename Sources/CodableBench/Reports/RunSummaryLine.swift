@@ -1,8 +1,10 @@
 import CodableBenchHarness
 
 extension RecordedRun {
-    /// The run's line under a report's title: cells, time, duty cycle, and the slow state.
+    /// The run's line under a report's title: cells, time, duty cycle, how its sampling ended,
+    /// and the host's state.
     func summaryLine(_ info: RunJSON) -> String {
-        info.summary + (slowState.map { " The machine ran in \($0.text)." } ?? "")
+        info.summary + (info.sampling.map { " It \($0.sentence)." } ?? "")
+            + (HostStateText.sentence(info, run: self).map { " The \($0.dropFirst(4))." } ?? "")
     }
 }

@@ -60,8 +60,23 @@ package struct Answer: Sendable {
     /// `small 1.46× (1.44–1.47)`, with the exact measure of the same pair where the run counted it:
     /// `small 1.46× (1.44–1.47) · simulated cycles 1.410×`. It is labelled as its measure: where
     /// time is undecided it says what the exact measure shows, not which is faster.
+    ///
+    /// The host's state (`StatedRatio`): where the contended state's ratio differs from the quiet
+    /// verdict beyond both intervals, or decides where the quiet one does not, both are shown,
+    /// named (`small 1.00× (0.98–1.02) with the cache to itself; under contention 1.06×
+    /// (1.03–1.09)`); a verdict read under contention says so where the run also has quiet ones.
     static func figure(_ row: RatioRow, _ findings: RunFindings) -> String {
-        let time = "\(row.profile) \(row.ratio.text)"
+        var time = "\(row.profile) \(row.ratio.text)"
+        if row.state == .contended, findings.hasQuietVerdicts { time += " under contention" }
+        if row.state == .quiet, let contended = row.contended {
+            let quiet = SpeedVerdict(row.ratio, margin: SpeedVerdict.defaultMargin)
+            let other = SpeedVerdict(contended, margin: SpeedVerdict.defaultMargin)
+            let apart = contended.low > row.ratio.high || contended.high < row.ratio.low
+            if apart || (quiet == .undecided && other != .undecided) {
+                let verdict = quiet == other ? "" : (other == .undecided ? "undecided" : other.phrase) + " "
+                time += " with the cache to itself; under contention \(verdict)\(contended.text)"
+            }
+        }
         guard let exact = findings.exactRatio(of: row.strategy, against: row.yardstick, on: row.profile) else { return time }
         return time + " · \(exact.measure) " + String(format: "%.3f×", exact.ratio)
     }

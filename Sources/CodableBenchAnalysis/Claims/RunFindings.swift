@@ -153,6 +153,10 @@ package struct RunFindings: Sendable {
         (outcomes[strategy] ?? [:]).keys.sorted(by: smallerFirst)
     }
 
+    /// Some verdict of the run holds with the cache to itself: the run's contended ones are then
+    /// marked as such.
+    var hasQuietVerdicts: Bool { ratios.contains { $0.state == .quiet } }
+
     /// By payload size, then by name.
     func smallerFirst(_ a: String, _ b: String) -> Bool {
         (bytes[a] ?? 0, a) < (bytes[b] ?? 0, b)
