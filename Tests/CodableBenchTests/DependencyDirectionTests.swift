@@ -15,7 +15,7 @@ struct DependencyDirectionTests {
             "CodableBenchHarness",
             ["Platform", "System", "Results", "Measurement", "Worker", "Records", "Run", "Conformance"]
         ),
-        ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims"]),
+        ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims", "Replay"]),
         ("CodableBench", ["Reports", "CLI"]),
     ]
     /// Every folder as `Module/Folder` (both Core and the harness have a `Platform`), lowest first.

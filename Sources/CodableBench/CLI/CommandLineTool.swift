@@ -68,7 +68,7 @@ struct BenchmarksCommand: ParsableCommand {
         version: Provenance.harnessVersion,
         subcommands: [
             RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self, ABCommand.self,
-            BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, AcrossCommand.self,
+            BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, AcrossCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,0 +1,77 @@
+import Foundation
+import CodableBenchCore
+import CodableBenchHarness
+
+/// A recorded run as `Replay` feeds it to a stopping rule: each lockstep comparison's ratios with
+/// their pairs by generation (pairs.csv), and what each member's samples cost in each generation
+/// (samples.csv, and baseline/samples.csv for an `ab` run, whose yardsticks are the baseline
+/// build's workers).
+package struct ReplayedRun: Sendable {
+    package struct Comparison: Sendable {
+        package let profile: String
+        /// Each ratio's strategy → its yardstick (a member name) and its pairs by generation.
+        package var ratios: [String: (yardstick: String, pairs: [[Pair]])]
+        /// Per generation, each member's sampling in seconds.
+        package var costs: [[String: Double]]
+
+        package init(profile: String, ratios: [String: (yardstick: String, pairs: [[Pair]])], costs: [[String: Double]]) {
+            self.profile = profile
+            self.ratios = ratios
+            self.costs = costs
+        }
+    }
+
+    package let comparisons: [Comparison]
+    /// The run's ratio target, read from its run.json (the default where it has none), and whether
+    /// that was `--quick`'s (whose floor of generations is lower).
+    package let precision: Double
+    package let isQuick: Bool
+
+    package init(comparisons: [Comparison], precision: Double, isQuick: Bool) {
+        self.comparisons = comparisons
+        self.precision = precision
+        self.isQuick = isQuick
+    }
+
+    /// The member name of `ab`'s baseline worker for `strategy`.
+    static func baselineMember(_ strategy: String) -> String { "baseline/" + strategy }
+
+    /// `folder`: a run folder with pairs.csv and samples.csv.
+    package static func load(_ folder: URL) throws -> ReplayedRun {
+        let pairsFile = folder.appendingPathComponent("pairs.csv")
+        guard FileManager.default.fileExists(atPath: pairsFile.path) else {
+            throw ResultsError("\(folder.path) has no pairs.csv (runs before harness 0.6.3 did not write it)")
+        }
+        let pairs = try PairsCSV.read(pairsFile)
+        var costs: [String: [Int: [String: Double]]] = [:]
+        func addCosts(_ samples: URL, member: (String) -> String) throws {
+            guard FileManager.default.fileExists(atPath: samples.path) else { return }
+            for sample in try SamplesCSV.read(samples) {
+                // A sample's median batch times its batches and decodes: about its time.
+                costs[sample.profile, default: [:]][sample.fork, default: [:]][member(sample.strategy), default: 0] +=
+                    sample.wallNanoseconds * Double(sample.decodes) / 1e9
+            }
+        }
+        try addCosts(folder.appendingPathComponent("samples.csv")) { $0 }
+        try addCosts(folder.appendingPathComponent("baseline/samples.csv"), member: baselineMember)
+        var byProfile: [String: [String: (yardstick: String, pairs: [Int: [Pair]])]] = [:]
+        for row in pairs {
+            let yardstick = row.yardstick == RatioRow.baselineYardstick ? baselineMember(row.strategy) : row.yardstick
+            byProfile[row.profile, default: [:]][row.strategy, default: (yardstick, [:])].pairs[row.generation, default: []]
+                .append(row.pair)
+        }
+        let comparisons = byProfile.keys.sorted().map { profile -> Comparison in
+            let generationCosts = costs[profile] ?? [:]
+            let count = max((generationCosts.keys.max() ?? -1) + 1, (byProfile[profile]!.values.flatMap(\.pairs.keys).max() ?? -1) + 1)
+            return Comparison(
+                profile: profile,
+                ratios: byProfile[profile]!.mapValues { ratio in
+                    (ratio.yardstick, (0..<count).map { ratio.pairs[$0] ?? [] })
+                },
+                costs: (0..<count).map { generationCosts[$0] ?? [:] })
+        }
+        let info = RunJSON.read(from: folder)
+        let precision = info?.precisionTarget ?? SamplingPlan.standard.precision
+        return ReplayedRun(comparisons: comparisons, precision: precision, isQuick: precision >= SamplingPlan.quick.precision)
+    }
+}
