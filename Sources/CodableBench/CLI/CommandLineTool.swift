@@ -57,19 +57,29 @@ public enum CommandLineTool {
 }
 
 struct BenchmarksCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "benchmarks",
-        abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
-        discussion: """
-            Exit status: 0 success, 1 regression (check, ab), 2 usage or input error, 3 harness failure, \
-            4 ab judged some cell by neither its exact measures nor time; \
-            ended by the signal after Ctrl-C, SIGTERM or SIGHUP (130, 143, 129 in a shell).
-            """,
-        version: Provenance.harnessVersion,
-        subcommands: [
-            RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self, ABCommand.self,
-            BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, AcrossCommand.self, ReplayCommand.self,
-        ],
-        defaultSubcommand: RunCommand.self
-    )
+    /// Named after the executable that runs it (`benchmarks`, or a user's `my-bench`), so that
+    /// every usage line and `--help` names the command the user typed.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: executableName,
+            abstract: "Verified, reproducible measurements of Swift JSON decoding strategies.",
+            discussion: """
+                Exit status: 0 success, 1 regression (check, ab), 2 usage or input error, 3 harness failure, \
+                4 ab judged some cell by neither its exact measures nor time; \
+                ended by the signal after Ctrl-C, SIGTERM or SIGHUP (130, 143, 129 in a shell).
+                """,
+            version: Provenance.harnessVersion,
+            subcommands: [
+                RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self, ABCommand.self,
+                BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, AcrossCommand.self, ReplayCommand.self,
+            ],
+            defaultSubcommand: RunCommand.self
+        )
+    }
+
+    /// The running executable's file name (`benchmarks` where the process has none).
+    static var executableName: String {
+        CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? "benchmarks"
+    }
 }
