@@ -171,6 +171,21 @@ struct ComparisonTests {
         #expect(verdict("new", .none) == .new)
     }
 
+    /// A baseline of another platform: a cell whose expected outcome differs by platform (canada's
+    /// dictionary path, misrounded on Linux, exact on Darwin) ends as each platform expects, and
+    /// is no change; the same outcome against its own platform's expectation still is one.
+    @Test func anOutcomeEachPlatformExpectsIsNoChange() throws {
+        let linux = [Spec(strategy: "canada", outcome: .wrongOutput, expectedOutcome: .wrongOutput), Spec(strategy: "b")]
+        let mac = [Spec(strategy: "canada"), Spec(strategy: "b", outcome: .wrongOutput)]
+        let comparison = try RunComparison(
+            baseline: try SyntheticRuns.run(linux), current: try SyntheticRuns.run(mac), tolerances: .standard)
+        #expect(comparison.changes.first { $0.cell.strategy == "canada" }?.verdict == .noChange)
+        #expect(comparison.changes.first { $0.cell.strategy == "b" }?.verdict == .outcomeChanged)
+        #expect(comparison.notes.contains { $0.hasPrefix("canada on small: wrong-output in the baseline, ok here, each as its platform expects") })
+        let gate = try Gate(baseline: try SyntheticRuns.run(linux), current: try SyntheticRuns.run(mac), tolerances: .standard)
+        #expect(gate.regressions.map(\.cell.strategy) == ["b"])
+    }
+
     @Test func aSmallSignificantChangeBelowTheNoiseFloorIsNoChange() throws {
         let base = [Spec(strategy: "a")]
         var current = base
