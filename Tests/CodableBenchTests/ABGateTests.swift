@@ -26,6 +26,27 @@ struct ABGateTests {
             threshold: 0.01, onlyInCurrent: ["new-strategy"], confirmation: try confirmation.map { try SyntheticRuns.run($0) })
     }
 
+    /// Without callgrind (macOS), the exact measure is the CPU's counter: said so, with its own
+    /// default threshold, and a counter that read 0 everywhere (a VM without it) said so too.
+    @Test func theCountersExactMeasureIsNamedAsSuch() throws {
+        func spec(_ instructions: Double) -> SyntheticRuns.CellSpec {
+            var cell = Self.cell("a", Self.ratio(1.0, 0.99, 1.01))
+            cell.instructions = instructions
+            return cell
+        }
+        let counted = try Self.gate([spec(1_010_000)], baseline: [spec(1_000_000)])
+        #expect(counted.exactFromCounter && !counted.counterReadZero)
+        #expect(counted.exactIntroduction("2%").contains("the CPU's instruction counter"))
+        let zero = try Self.gate([spec(0)], baseline: [spec(0)])
+        #expect(zero.counterReadZero)
+        #expect(zero.exactIntroduction("2%").hasPrefix("The CPU's instruction counter read 0 in every cell"))
+        var callgrind = spec(1_000_000)
+        callgrind.cycles = 1_500_000
+        let simulated = try Self.gate([callgrind], baseline: [callgrind])
+        #expect(!simulated.exactFromCounter && simulated.exactIntroduction("0.1%").contains("the same on every run of a build"))
+        #expect(ABGate.defaultCounterThreshold > ABGate.defaultExactThreshold)
+    }
+
     @Test func aSlowerCellFailsOnlyWhenMeasuringItAgainConfirmsIt() throws {
         let base = ["a", "b", "c"].map { Self.cell($0, nil) }
         let current = [

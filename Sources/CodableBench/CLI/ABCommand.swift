@@ -36,8 +36,10 @@ struct ABCommand: ToolCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "A cell's exact measures changed when either moved beyond this fraction (default 0.001).")
-    var exactThreshold: Double = ABGate.defaultExactThreshold
+        help:
+            "A cell's exact measures changed when either moved beyond this fraction (default 0.001 under callgrind; 0.02 for the CPU's instruction counter, macOS)."
+    )
+    var exactThreshold: Double = ABGate.platformExactThreshold
 
     @Flag(help: "Skip the exact measures (instructions and simulated cycles under callgrind).")
     var noExact = false

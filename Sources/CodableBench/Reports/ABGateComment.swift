@@ -19,6 +19,24 @@ extension ABGate {
         }
     }
 
+    /// What the exact measures were, as their source makes them: callgrind's, the same on every
+    /// run of a build; or the CPU's instruction counter, which is not, and may read 0.
+    func exactIntroduction(_ exactPercent: String) -> String {
+        if counterReadZero {
+            return "The CPU's instruction counter read 0 in every cell (a virtual machine that does not pass it to its guest, "
+                + "as GitHub's macOS runners): no exact measure in this run; time alone decides. "
+        }
+        if exactFromCounter {
+            return "First the exact measure: instructions per decode from the CPU's instruction counter, read around ten "
+                + "decodes of a whole process (macOS; no simulated cycles, no breakdown), not the same on every run; a cell "
+                + "changed when it moved beyond ±\(exactPercent), this counter's default. "
+        }
+        return "First the exact measures, the same on every run of a build: instructions and simulated cycles "
+            + "per decode (callgrind; caches \(SimulatedCycles.geometry)), leaving out the Swift runtime's "
+            + "hash-map probes, which follow the binary's layout; a cell changed when either moved "
+            + "beyond ±\(exactPercent). "
+    }
+
     /// A summary that fits a pull-request comment.
     func markdown(provenance: Provenance) -> String {
         let percent = Self.percent(threshold), exactPercent = Self.percent(exactThreshold)
@@ -26,10 +44,8 @@ extension ABGate {
             "## CodableBench A/B: \(title)", "",
             "\(cellsCompared) cells, each measured by the baseline build's worker and this build's "
                 + "(\(provenance.os), \(provenance.swiftVersion), commit \(provenance.gitCommit.prefix(12))). "
-                + "First the exact measures, the same on every run of a build: instructions and simulated cycles "
-                + "per decode (callgrind; caches \(SimulatedCycles.geometry)), leaving out the Swift runtime's "
-                + "hash-map probes, which follow the binary's layout; a cell changed when either moved "
-                + "beyond ±\(exactPercent). Then time, paired in lockstep: a cell is slower or faster when its ratio's "
+                + exactIntroduction(exactPercent)
+                + "Then time, paired in lockstep: a cell is slower or faster when its ratio's "
                 + "95% interval lies wholly beyond ±\(percent), and a slower cell is measured again in fresh processes "
                 + "and fails only if that confirms it. Outcomes and allocation counts must match (tolerances as `check`)."
                 + (slowState.map { " The machine ran in \($0.text)" + ($0.isHigh ? Self.slowStateAdvice : ".") } ?? ""),

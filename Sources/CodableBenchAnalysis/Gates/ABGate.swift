@@ -20,6 +20,17 @@ package struct ABGate {
     /// 0.3% is what the gate must catch.
     package static let defaultExactThreshold = 0.001
 
+    /// Where there is no callgrind (macOS on Apple silicon), the exact measure is the CPU's
+    /// instruction counter read around ten decodes of a whole process, the harness's own work in
+    /// it: not the same on every run, so a wider default until its spread is measured on a Mac
+    /// (Documentation/MacChecklist.md has the command; Documentation/Gates.md, the figure).
+    package static let defaultCounterThreshold = 0.02
+
+    /// The default for this platform's exact measure.
+    package static var platformExactThreshold: Double {
+        Platform.current.hasCallgrind ? defaultExactThreshold : defaultCounterThreshold
+    }
+
     /// What the time check saw in a cell, at the threshold.
     enum TimeVerdict: Equatable {
         case slower, faster, within
@@ -72,6 +83,14 @@ package struct ABGate {
     package let exactThreshold: Double
     /// How much of this build's sampling the machine spent in its slow state (nil: no samples).
     package let slowState: SlowState?
+
+    /// The exact measures came from the CPU's instruction counter (no simulated cycles, no
+    /// breakdown), not callgrind.
+    package var exactFromCounter: Bool { !exact.isEmpty && exact.allSatisfy { $0.cycles == nil && $0.functions.isEmpty } }
+
+    /// The counter read 0 in every cell (a virtual machine that does not pass the CPU's counters to
+    /// its guest, such as GitHub's macOS runners): no exact measure at all.
+    package var counterReadZero: Bool { exactFromCounter && exact.allSatisfy { $0.instructions.baseline == 0 && $0.instructions.current == 0 } }
 
     /// Cells that neither measure could judge: time too wide and no exact measure.
     package var undecided: [CellKey] {
