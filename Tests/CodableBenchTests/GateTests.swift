@@ -181,7 +181,10 @@ struct ComparisonTests {
             baseline: try SyntheticRuns.run(linux), current: try SyntheticRuns.run(mac), tolerances: .standard)
         #expect(comparison.changes.first { $0.cell.strategy == "canada" }?.verdict == .noChange)
         #expect(comparison.changes.first { $0.cell.strategy == "b" }?.verdict == .outcomeChanged)
-        #expect(comparison.notes.contains { $0.hasPrefix("canada on small: wrong-output in the baseline, ok here, each as its platform expects") })
+        #expect(
+            comparison.notes.contains {
+                $0.hasPrefix("canada on small: wrong-output in the baseline, ok here, each as its platform expects")
+            })
         let gate = try Gate(baseline: try SyntheticRuns.run(linux), current: try SyntheticRuns.run(mac), tolerances: .standard)
         #expect(gate.regressions.map(\.cell.strategy) == ["b"])
     }

@@ -90,7 +90,9 @@ package struct ABGate {
 
     /// The counter read 0 in every cell (a virtual machine that does not pass the CPU's counters to
     /// its guest, such as GitHub's macOS runners): no exact measure at all.
-    package var counterReadZero: Bool { exactFromCounter && exact.allSatisfy { $0.instructions.baseline == 0 && $0.instructions.current == 0 } }
+    package var counterReadZero: Bool {
+        exactFromCounter && exact.allSatisfy { $0.instructions.baseline == 0 && $0.instructions.current == 0 }
+    }
 
     /// Cells that neither measure could judge: time too wide and no exact measure.
     package var undecided: [CellKey] {
