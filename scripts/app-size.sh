@@ -5,7 +5,7 @@
 # executable against N = 0's with `ab --cold`: every cell's first decode in a fresh process of the
 # large app against the same cell's in the small one, process by process. Prints, per N and strategy,
 # the first decode at N = 0, the paired ratio, and the slope in µs per 1,000 conformances with the
-# interval the ratio's gives. The conformance records are counted in each binary (readelf) to show
+# interval the ratio's gives. The conformance records are counted in each binary (readelf; otool on macOS) to show
 # that the linker kept them.
 # Usage: scripts/app-size.sh [N ...]   (extra `ab` options in AB_OPTIONS, e.g. AB_OPTIONS="--profile medium")
 # A benchmark script (timing figures are measured here, never asserted in unit tests).
@@ -16,6 +16,15 @@ sizes=("$@")
 padding=Sources/benchmarks-app-size/Padding
 out=$(mktemp -d)
 trap 'rm -rf "$padding"' EXIT
+# The bytes of the binary's conformance records section, which holds one 4-byte relative pointer per
+# record: ELF's swift5_protocol_conformances (readelf), Mach-O's __TEXT,__swift5_proto (otool).
+conformance_bytes() {
+  if [ "$(uname)" = Darwin ]; then
+    otool -l "$1" | awk '$1 == "sectname" && $2 == "__swift5_proto" { found = 1 } found && $1 == "size" { print $2; exit }'
+  else
+    echo "0x$(readelf -SW "$1" | sed 's/^ *\[ *[0-9]*\] *//' | awk '$1 == "swift5_protocol_conformances" { print $5 }')"
+  fi
+}
 for n in "${sizes[@]}"; do
   rm -rf "$padding"
   if [ "$n" -gt 0 ]; then
@@ -32,9 +41,7 @@ PY
   start=$(date +%s)
   swift build -c release --product benchmarks-app-size >/dev/null
   cp .build/release/benchmarks-app-size "$out/app-$n"
-  # swift5_protocol_conformances holds one 4-byte relative pointer per conformance record.
-  size=$(readelf -SW "$out/app-$n" | sed 's/^ *\[ *[0-9]*\] *//' | awk '$1 == "swift5_protocol_conformances" { print $5 }')
-  records=$(( 0x$size / 4 ))
+  records=$(( $(conformance_bytes "$out/app-$n") / 4 ))
   echo "N = $n: built in $(( $(date +%s) - start )) s, $records conformance records in the binary"
 done
 for n in "${sizes[@]}"; do

