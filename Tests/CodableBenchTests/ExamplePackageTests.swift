@@ -58,6 +58,9 @@ struct ExamplePackageTests {
         let verdicts = report.split(separator: "\n").filter { $0.hasPrefix("- **") && $0.contains("folklore: ") }
         #expect(verdicts.count == 2, "\(report)")
         #expect(run.stdout.contains("Which way should the app decode an order page?"))
+        // Every usage line names the user's executable, not `benchmarks`.
+        let help = try TestSupport.run(["ab", "--help"], program: tool, in: Self.example)
+        #expect(help.stdout.contains("USAGE: orders-bench ab") && !help.stdout.contains("benchmarks ab"), "\(help.stdout)")
     }
 
     @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
@@ -75,6 +78,22 @@ struct ExamplePackageTests {
         let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
         #expect(report.contains("`orders-handwritten` vs `orders-synthesized` on orders.json: "), "\(report)")
         #expect(report.contains("`orders-dictionary` vs `orders-synthesized` on orders.json: "))
+    }
+
+    /// A package that uses the library counts allocations through malloc-interposer without
+    /// jemalloc: its build makes only what its products need, so the harness builds the
+    /// interposer's library once from CodableBench's checkout (`InterposerBuild`) and preloads it.
+    @Test func countsThroughTheInterposerWithoutJemalloc() throws {
+        let tool = try Self.build(Self.example)
+        let out = try TestSupport.temporaryDirectory()
+        let run = try TestSupport.run(
+            ["--quick", "--allow-debug", "--counting", "interposer", "--strategy", "orders-synthesized", "--out", out.path],
+            program: tool, in: Self.example)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try Self.rows(out)
+        #expect(rows.allSatisfy { $0.provenance.countingBackend == "interposer" })
+        let allocations = try #require(rows.first { $0.metric == .allocations }?.summary)
+        #expect(allocations.median > 0)
     }
 
     @Test func deliberatelyWrongStrategyIsCaughtAgainstTheReference() throws {

@@ -43,32 +43,34 @@ final class InterposerCounter: AllocationCounter {
         return AllocationCount(allocations: Int(count), allocatedBytes: Int(bytes), peakBytes: nil)
     }
 
-    /// The interposer's shared library, which SwiftPM builds beside the `benchmarks` executable
-    /// (product `CodableBenchMallocInterposer`); `CODABLEBENCH_INTERPOSER` names another.
+    /// The interposer's shared library: `CODABLEBENCH_INTERPOSER` where set; beside the executable,
+    /// where SwiftPM builds it for this package's own `benchmarks`; else where `InterposerBuild`
+    /// builds it for a package that uses the library (whose build makes only what its products need).
     static func libraryPath() -> String? {
-        let beside = CurrentExecutable.url.deletingLastPathComponent()
-            .appendingPathComponent(Platform.current.libraryFileName("libMallocInterposerSwift")).path
-        let candidates = [ProcessInfo.processInfo.environment["CODABLEBENCH_INTERPOSER"], beside].compactMap { $0 }
+        let name = Platform.current.libraryFileName("libMallocInterposerSwift")
+        let beside = CurrentExecutable.url.deletingLastPathComponent().appendingPathComponent(name).path
+        let built = InterposerBuild.products.appendingPathComponent(name).path
+        let candidates = [ProcessInfo.processInfo.environment["CODABLEBENCH_INTERPOSER"], beside, built].compactMap { $0 }
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 }
 
-/// Builds malloc-interposer's library beside the running executable when it is missing: `swift run
-/// -c release benchmarks` builds only the executable, so on a machine without jemalloc the counting
-/// pass would otherwise count nothing. Only for an executable in the folder that build writes to:
-/// another package's tool built with its own scratch folder inside ours (the example package under
-/// `swift test`) would not find the library there, and its build would wait forever for the lock
-/// that the running `swift test` holds on our build folder.
+/// Builds malloc-interposer's library when it is missing: `swift run -c release benchmarks` builds
+/// only the executable, and a package that uses the library (its own `my-bench`) builds only what
+/// its products need, which never includes it (nothing links it: only the counting pass preloads
+/// it). So on a machine without jemalloc the counting pass would count nothing. It is built once
+/// from CodableBench's checkout into a scratch folder of its own, `.build-interposer` (not the
+/// checkout's `.build`, which a running `swift test` holds locked), where `libraryPath` finds it.
 enum InterposerBuild {
+    static var scratch: URL { SourceCheckout.root.appendingPathComponent(".build-interposer") }
+    static var products: URL { scratch.appendingPathComponent(Provenance.buildConfiguration) }
+
     /// Runs `swift build --target InterposerLibrary` for this checkout; true when the library is there after.
     static func buildIfMissing(log: (String) -> Void) -> Bool {
         if InterposerCounter.libraryPath() != nil { return true }
         let root = SourceCheckout.root
-        let scratch = root.appendingPathComponent(".build")
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
-            builds(into: scratch, executable: CurrentExecutable.url)
-        else { return false }
-        log("building malloc-interposer's library for the counting pass (once)")
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else { return false }
+        log("building malloc-interposer's library for the counting pass (once, into \(scratch.path))")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -80,11 +82,5 @@ enum InterposerBuild {
         do { try process.run() } catch { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0 && InterposerCounter.libraryPath() != nil
-    }
-
-    /// Whether `swift build -c <this configuration>` with this scratch folder writes beside `executable`.
-    static func builds(into scratch: URL, executable: URL) -> Bool {
-        let products = scratch.appendingPathComponent(Provenance.buildConfiguration).resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().resolvingSymlinksInPath().path == products.path
     }
 }

@@ -94,6 +94,9 @@ package struct Platform: Equatable, Sendable {
         base + (kind == .darwinSimulated ? ".so" : sharedLibrarySuffix)
     }
 
+    /// How to install jemalloc here, for the messages that ask for it.
+    var jemallocInstall: String { isDarwin ? "brew install jemalloc" : "apt-get install libjemalloc-dev" }
+
     /// Where jemalloc's shared library is installed: Debian's libjemalloc2 (pulled in by
     /// `libjemalloc-dev`) and other Linux layouts, or Homebrew's (`brew install jemalloc`); in
     /// `darwin-sim`, the Linux files the mechanism preloads.

@@ -31,8 +31,8 @@ struct CountingPasses {
             guard asked == .none || asked.libraryPath != nil else {
                 throw UsageError(
                     asked == .jemalloc
-                        ? "--counting jemalloc needs jemalloc (apt-get install libjemalloc-dev)"
-                        : "--counting interposer needs \(Platform.current.libraryFileName("libMallocInterposerSwift")) beside the executable (swift build builds it)"
+                        ? "--counting jemalloc needs jemalloc (\(Platform.current.jemallocInstall))"
+                        : "--counting interposer needs \(Platform.current.libraryFileName("libMallocInterposerSwift")), which could not be built (swift build --target InterposerLibrary in CodableBench's checkout builds it)"
                 )
             }
             return asked
@@ -42,12 +42,12 @@ struct CountingPasses {
             if preferred == .interposer, InterposerBuild.buildIfMissing(log: log) {
                 log(
                     Platform.current.hasGlibc
-                        ? "note: jemalloc not found (apt-get install libjemalloc-dev); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
+                        ? "note: jemalloc not found (\(Platform.current.jemallocInstall)); allocations are counted through malloc-interposer over glibc: approximate (about 0.1%), no peak heap"
                         : "note: allocations are counted through malloc-interposer: approximate, no peak heap")
                 return .interposer
             }
         }
-        log("note: jemalloc not found (apt-get install libjemalloc-dev); allocations are not counted in this run")
+        log("note: jemalloc not found (\(Platform.current.jemallocInstall)); allocations are not counted in this run")
         return .none
     }
 

@@ -46,7 +46,7 @@ package enum TimingAllocator: String, CaseIterable, Sendable {
             return [variable: own + Self.retainingTunables]
         case .jemalloc:
             guard let library = JemallocCounter.libraryPath() else {
-                throw UsageError("--allocator jemalloc needs jemalloc (apt-get install libjemalloc-dev)")
+                throw UsageError("--allocator jemalloc needs jemalloc (\(Platform.current.jemallocInstall))")
             }
             return [Platform.current.preloadName: library]
         }
