@@ -418,7 +418,8 @@ struct EndToEndTests {
             "--strategy", "selftest-hangs", "--profile", "tiny", "--budget", "120", "--precision", "0.00001",
             "--out", out.path,
         ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        // The project's own variable: on Darwin the temporary folder comes from confstr, not TMPDIR.
+        process.environment = ProcessInfo.processInfo.environment.merging([ScratchSpace.scratchVariable: temporary.path]) { $1 }
         let errors = try TestSupport.temporaryDirectory().appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -434,6 +435,8 @@ struct EndToEndTests {
         {
             Thread.sleep(forTimeInterval: 0.05)
         }
+        // The run's scratch space was where the test looks (else the checks below would hold vacuously).
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).count(where: { $0.hasPrefix("worker-") }) >= 3)
         let workers = Self.children(of: process.processIdentifier)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()

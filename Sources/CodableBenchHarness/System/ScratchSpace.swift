@@ -11,13 +11,21 @@ import Foundation
 ///
 /// Each user still removes its own folder when done with it, so a long run does not pile them up.
 enum ScratchSpace {
-    /// `codablebench-<pid>` in the system's temporary folder (`TMPDIR`, else /tmp).
+    /// `codablebench-<pid>` in `CODABLEBENCH_SCRATCH` where set, else the system's temporary folder
+    /// (on Linux `TMPDIR`, else /tmp; on Darwin the user's temporary folder from `confstr`, which
+    /// wins over `TMPDIR`, so tests name the folder with the project's own variable).
     static let root: URL = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("codablebench-\(getpid())")
+        let parent =
+            ProcessInfo.processInfo.environment[scratchVariable].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory
+        let root = parent.appendingPathComponent("codablebench-\(getpid())")
         atexit { ScratchSpace.removeRoot() }
         removeOnSignals()
         return root
     }()
+
+    /// The folder a run's scratch space goes in, where set.
+    static let scratchVariable = "CODABLEBENCH_SCRATCH"
 
     /// What to tell the user when a signal ends the process (set by the run: where its finished
     /// rows are).
