@@ -103,6 +103,17 @@ struct HostStateTests {
         #expect(HostStateSummary([]) == nil)
     }
 
+    /// A compute reading of 0 (a disturbed probe: its two spins took less than its one) is left
+    /// out: the fastest arithmetic is never 0, and a run with no other says so (it read "inf%
+    /// slower").
+    @Test func aDisturbedArithmeticReadingIsLeftOut() throws {
+        let readings = [0, 1.3, 1.3, 2.6].map { CacheReading(cacheNanosecondsPerLoad: 60, computeNanosecondsPerOp: $0) }
+        let summary = try #require(HostStateSummary(readings))
+        #expect(summary.computeFastest == 1.3 && summary.computeMedian == 1.3)
+        let none = try #require(HostStateSummary([CacheReading(cacheNanosecondsPerLoad: 60, computeNanosecondsPerOp: 0)]))
+        #expect(none.sentence.hasSuffix("the arithmetic probe read nothing usable: every ratio here holds under contention"))
+    }
+
     @Test func studentQuantilesAtTheEarlyLooksLevel() {
         #expect(StudentT.quantile9995(degreesOfFreedom: 1) == 636.619)
         #expect(StudentT.quantile9995(degreesOfFreedom: 5) == 6.869)

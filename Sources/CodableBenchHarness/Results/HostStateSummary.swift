@@ -23,14 +23,15 @@ package struct HostStateSummary: Codable, Equatable, Sendable {
     init?(_ readings: [CacheReading]) {
         guard !readings.isEmpty else { return nil }
         func quantile(_ values: [Double], _ q: Double) -> Double { values.sorted()[Int(Double(values.count - 1) * q)] }
-        let cache = readings.map(\.cacheNanosecondsPerLoad), compute = readings.map(\.computeNanosecondsPerOp)
+        // A compute reading of 0: the probe's two spins took less than its one (a disturbed probe).
+        let cache = readings.map(\.cacheNanosecondsPerLoad), compute = readings.map(\.computeNanosecondsPerOp).filter { $0 > 0 }
         probes = readings.count
         contendedShare = Double(readings.count { $0.state == .contended }) / Double(readings.count)
         cacheFastest = quantile(cache, 0.05)
         cacheMedian = quantile(cache, 0.5)
         cacheP90 = quantile(cache, 0.9)
-        computeMedian = quantile(compute, 0.5)
-        computeFastest = quantile(compute, 0.05)
+        computeMedian = compute.isEmpty ? 0 : quantile(compute, 0.5)
+        computeFastest = compute.isEmpty ? 0 : quantile(compute, 0.05)
         contendedAboveNanoseconds = CacheReading.contendedAboveNanoseconds
     }
 
@@ -44,9 +45,11 @@ package struct HostStateSummary: Codable, Equatable, Sendable {
             format: "a load from the probe's megabyte took %.0f ns at the median (%.0f–%.0f); above %.0f ns it left the cache",
             cacheMedian, cacheFastest, cacheP90, contendedAboveNanoseconds)
         let compute =
-            computeAtFullSpeed
-            ? "compute-bound code ran at full speed"
-            : String(format: "arithmetic ran %.0f%% slower than its fastest", (computeMedian / computeFastest - 1) * 100)
+            computeFastest == 0
+            ? "the arithmetic probe read nothing usable"
+            : computeAtFullSpeed
+                ? "compute-bound code ran at full speed"
+                : String(format: "arithmetic ran %.0f%% slower than its fastest", (computeMedian / computeFastest - 1) * 100)
         switch contendedShare {
         case ..<0.05:
             return "the shared cache was this run's alone (contended in \(share) of \(probes) probes: \(cache)); \(compute)"
