@@ -402,10 +402,11 @@ struct EndToEndTests {
         #expect(rows.contains { $0.cell.strategy == "handwritten" && $0.ratio != nil })
     }
 
-    /// Ctrl-C (or SIGTERM) mid-run: the run ends as the signal would end it, says where its rows
-    /// are, ends its workers (one of them hung in its strategy) and leaves nothing in the temporary
-    /// folder (before, the generated payloads and a folder per worker stayed there, and a hung
-    /// worker spun on alone).
+    /// Ctrl-C (or SIGTERM) mid-run: the run finishes short (every comparison from what it has, the
+    /// reports written, opening with "Interrupted after"), ends as the signal would end it, ends its
+    /// workers (one of them hung in its strategy, which it does not wait out) and leaves nothing in
+    /// the temporary folder (before, the generated payloads and a folder per worker stayed there,
+    /// and a hung worker spun on alone).
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalMidRunEndsItsWorkersAndLeavesNoTemporaryFiles(signal: Int32) throws {
         let temporary = try TestSupport.temporaryDirectory()
@@ -442,14 +443,60 @@ struct EndToEndTests {
         process.waitUntilExit()
         let stderr = try String(contentsOf: errors, encoding: .utf8)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(stderr)")
-        #expect(stderr.contains("\ninterrupted before any comparison finished: "))
+        #expect(stderr.contains("finishing the run with what it has measured"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("latest/results.csv").path))
+        let report = try String(contentsOf: out.appendingPathComponent("latest/report.md"), encoding: .utf8)
+        #expect(report.contains("**Interrupted after"), "\(report.prefix(400))")
         // Every worker ended, the hung one too (allow the kernel a few seconds).
         #expect(workers.count >= 3)
         let deadline2 = Date().addingTimeInterval(10)
         while Date() < deadline2, workers.contains(where: Self.isRunning) { Thread.sleep(forTimeInterval: 0.05) }
         #expect(!workers.contains(where: Self.isRunning), "still running: \(workers.filter(Self.isRunning))")
+    }
+
+    /// `run --resume` continues a run that did not reach its end, in its folder, from its samples
+    /// (kept as they were, the new ones after them, the generations numbered on), to a run with no
+    /// cell left interrupted; it takes no other option. The folder is made as a kill after two
+    /// generations leaves it (a signal's timing cannot be chosen: these comparisons settle in under
+    /// a second): a whole run's, cut back to its first two generations, run.json not finished.
+    @Test func aResumedRunContinuesFromItsSamples() throws {
+        let out = try TestSupport.temporaryDirectory()
+        let whole = try TestSupport.run([
+            "run", "--allow-debug", "--no-count", "--strategy", "synthesized", "--strategy", "ref-foundation-scan",
+            "--profile", "tiny", "--profile", "small", "--budget", "4", "--out", out.path,
+        ])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let folder = out.appendingPathComponent("latest").resolvingSymlinksInPath()
+        var info = try #require(RecordedRun.load(folder.path).info)
+        info.finished = false
+        info.sampling = nil
+        try info.write(to: folder)
+        let samplesFile = folder.appendingPathComponent("samples.csv")
+        let before = try SamplesCSV.read(samplesFile).filter { $0.fork < 2 }
+        try (SamplesCSV.header + before.map(SamplesCSV.line).joined()).write(to: samplesFile, atomically: true, encoding: .utf8)
+        let pairsFile = folder.appendingPathComponent("pairs.csv")
+        let pairLines = try String(contentsOf: pairsFile, encoding: .utf8).split(separator: "\n")
+        let keptPairs = pairLines.dropFirst().filter { Int($0.split(separator: ",")[5])! < 2 }
+        try ([pairLines[0]] + keptPairs).map { $0 + "\n" }.joined().write(to: pairsFile, atomically: true, encoding: .utf8)
+        try ResultsCSV.header.write(to: folder.appendingPathComponent("results.csv"), atomically: true, encoding: .utf8)
+        #expect(Set(before.map(\.fork)) == [0, 1] && !keptPairs.isEmpty)
+
+        let alone = try TestSupport.run(["run", "--resume", folder.path, "--quick"])
+        #expect(alone.status == 2 && alone.stderr.contains("pass it alone"), "\(alone.stderr)")
+        let resumed = try TestSupport.run(["run", "--resume", folder.path])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("resuming run \(folder.lastPathComponent): \(before.count) samples read back"))
+        let after = try SamplesCSV.read(samplesFile)
+        #expect(Array(after.prefix(before.count)) == before)
+        #expect(after.count > before.count && after.dropFirst(before.count).allSatisfy { $0.fork >= 2 })
+        #expect(try PairsCSV.read(pairsFile).count > keptPairs.count)
+        let run = try RecordedRun.load(folder.path)
+        #expect(run.info?.finished == true && run.info?.resumed?.samples == before.count)
+        #expect(run.rows.count(where: { $0.metric == .wallTime }) == 4)
+        #expect(run.rows.allSatisfy { $0.outcome == $0.expectedOutcome && !$0.detail.contains("interrupted") })
+        let finished = try TestSupport.run(["run", "--resume", folder.path])
+        #expect(finished.status == 2 && finished.stderr.contains("nothing to resume"), "\(finished.stderr)")
     }
 
     /// The process table through `ps` (procps on Linux, BSD's on macOS): pid, parent, state.

@@ -25,8 +25,8 @@ struct AcrossCommand: ParsableCommand {
         let ratios = try runs.map { run -> [RatioKey: PairedRatio] in
             let data = try RecordedRun.load(run)
             guard !data.ratios.isEmpty else { throw UsageError("\(run) has no paired ratios (ratios.csv)") }
-            let info = RunJSON.read(from: data.source.deletingLastPathComponent())
-            print("\(data.rows[0].provenance.runID): \(HostStateText.sentence(info, run: data) ?? "the host's state was not recorded")")
+            print(
+                "\(data.rows[0].provenance.runID): \(HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded")")
             return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })
         }
         print(Self.render(ratios))

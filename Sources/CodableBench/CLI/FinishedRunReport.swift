@@ -14,6 +14,7 @@ enum FinishedRunReport {
     ) throws {
         let data = outcome.thisBuild, info = outcome.info
         let document = ReportDocument(run: data, claims: claims, facts: facts)
+        if let headline = document.interruptionHeadline { log(headline) }
         try ReportFiles.write(document, into: outcome.folder)
         if verbose { print(SummaryTable.render(document.allCellsTable) + "\n") }
         if !document.cold.rows.isEmpty {

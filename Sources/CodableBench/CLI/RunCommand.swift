@@ -59,6 +59,12 @@ struct RunCommand: ToolCommand {
     @Flag(help: "Allow a debug build to run; every row is marked build_configuration=debug.")
     var allowDebug = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Continue an interrupted run in its folder, with its options and this same build (pass it alone).",
+            valueName: "run-folder"))
+    var resume: String?
+
     func validate() throws {
         if instructions && noExact { throw ValidationError("--instructions and --no-exact ask for opposite things; pass one") }
         guard TimingAllocator(rawValue: allocator) != nil else {
@@ -71,6 +77,31 @@ struct RunCommand: ToolCommand {
     }
 
     func run(in tool: ToolContext) throws {
+        guard let resume else { return try measure(in: tool, arguments: Self.givenArguments, resuming: nil) }
+        guard Self.givenArguments.count <= 2, Self.givenArguments.allSatisfy({ $0 == resume || $0.hasPrefix("--resume") }) else {
+            throw UsageError("--resume continues a run with the options it was started with; pass it alone")
+        }
+        let resumed = try ResumedRun.load(resume)
+        guard FileManager.default.changeCurrentDirectoryPath(resumed.invocation.workingDirectory) else {
+            throw UsageError("cannot resume: the folder the run was started in, \(resumed.invocation.workingDirectory), is gone")
+        }
+        let command: RunCommand
+        do { command = try RunCommand.parse(resumed.invocation.arguments) } catch {
+            throw UsageError("cannot resume: its recorded options do not parse (\(RunCommand.message(for: error)))")
+        }
+        try command.measure(in: tool, arguments: resumed.invocation.arguments, resuming: resumed)
+    }
+
+    /// The arguments this process was given after the command's name (`run` is the default
+    /// command, so its name may be absent).
+    private static var givenArguments: [String] {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        return arguments.first == commandName ? Array(arguments.dropFirst()) : arguments
+    }
+
+    private static var commandName: String { configuration.commandName ?? "run" }
+
+    private func measure(in tool: ToolContext, arguments: [String], resuming: ResumedRun?) throws {
         if Provenance.buildConfiguration == "debug" && !allowDebug {
             throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
@@ -92,7 +123,13 @@ struct RunCommand: ToolCommand {
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
         options.exactWhereTimeAllows = !noExact
         options.timingCPUs = sampling.timingCPUs
+        options.arguments = arguments
+        options.resuming = resuming
+        // Ctrl-C (SIGTERM, SIGHUP) finishes the run short, with its reports; a second one stops it at once.
+        Interruption.finishShortOnSignal()
         let outcome = try Runner(runPlan: plan, options: options).run()
         try FinishedRunReport.writeAndPrint(outcome, claims: claims, facts: tool.facts, verbose: verbose)
+        // A signal that came after the sampling had ended: the run is whole, and ends by it all the same.
+        if let signal = outcome.interruptedBy ?? Interruption.requested { ScratchSpace.endBySignal(signal) }
     }
 }

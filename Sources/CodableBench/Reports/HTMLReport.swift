@@ -9,6 +9,7 @@ enum HTMLReport {
         let p = document.provenance
         let e = SVGChart.escape
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
+        if let headline = document.interruptionHeadline { body += "<p class=\"warn\"><strong>\(e(headline))</strong></p>" }
         if let headline = document.buildHeadline { body += "<p class=\"warn\"><strong>\(e(headline))</strong></p>" }
         body +=
             "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "

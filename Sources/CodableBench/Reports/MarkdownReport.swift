@@ -8,6 +8,7 @@ enum MarkdownReport {
     static func render(_ document: ReportDocument) -> String {
         let p = document.provenance
         var out = ["# CodableBench run \(p.runID)", ""]
+        if let headline = document.interruptionHeadline { out += ["**\(headline)**", ""] }
         if let headline = document.buildHeadline { out += ["**\(headline)**", ""] }
         out.append(
             "\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "

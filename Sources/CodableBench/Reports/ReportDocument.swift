@@ -53,10 +53,10 @@ struct ReportDocument {
         self.cells = cells
         self.claims = claims
         provenance = run.rows[0].provenance
-        let info = RunJSON.read(from: run.source.deletingLastPathComponent())
+        info = run.info
         let joinedNote = joined.map { other in
             let p = other.rows[0].provenance
-            let extra = RunJSON.read(from: other.source.deletingLastPathComponent())?.extraConformances
+            let extra = other.info?.extraConformances
             let app = extra.map { ", a large app: \($0) extra conformances" } ?? ""
             return " Claims with situations also read run \(p.runID) (\(p.buildConfiguration) build"
                 + (other.cold.isEmpty ? "" : ", with first decodes") + app + ")."
@@ -80,6 +80,22 @@ struct ReportDocument {
         coldCells = run.coldCells
         cold = ColdTable(coldCells)
         coldCosts = ReportDocument.firstDecodeCosts(run, cells: coldCells, warm: costs, categories: costCategories)
+    }
+
+    /// The run's record (run.json), where the run has one.
+    let info: RunJSON?
+
+    /// What the report opens with when the run did not reach its planned end: a signal ended it
+    /// short, or it was killed (run.json says it never finished).
+    var interruptionHeadline: String? {
+        if let interruption = info?.interruption {
+            return "Interrupted after \(Terminal.duration(interruption.afterSeconds)) by \(interruption.signal): sampling stopped "
+                + "there, and every comparison was finished from the pairs it had (its cells' detail says interrupted); "
+                + "counts and exact measures not yet taken are missing."
+        }
+        guard info?.finished == false else { return nil }
+        return "This run did not reach its end (killed, or its disk filled): the cells it sampled and had not finished "
+            + "are estimated from the samples and pairs it wrote as it measured (their detail says interrupted)."
     }
 
     /// What the report opens with when the run was not of optimized code: a debug build's numbers

@@ -54,7 +54,7 @@ package struct RunFindings: Sendable {
         costs = CostsCSV.breakdowns(run.costs)
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.rows[0].provenance.buildConfiguration
-        largeApp = RunJSON.read(from: run.source.deletingLastPathComponent())?.extraConformances != nil
+        largeApp = run.info?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
         if !cold.isEmpty { situationRatios[own(.cold)] = cold }
     }

@@ -18,13 +18,13 @@ package struct ABGate {
     /// (instructions) and 0.066% (simulated cycles) when another strategy's did, the runtime's
     /// layout-following hash maps left out (Documentation/Notebook.md, "The exact measures");
     /// 0.3% is what the gate must catch.
-    package static let defaultExactThreshold = 0.001
+    static let defaultExactThreshold = 0.001
 
     /// Where there is no callgrind (macOS on Apple silicon), the exact measure is the CPU's
     /// instruction counter read around ten decodes of a whole process, the harness's own work in
     /// it: not the same on every run, so a wider default until its spread is measured on a Mac
     /// (Documentation/MacChecklist.md has the command; Documentation/Gates.md, the figure).
-    package static let defaultCounterThreshold = 0.02
+    static let defaultCounterThreshold = 0.02
 
     /// The default for this platform's exact measure.
     package static var platformExactThreshold: Double {

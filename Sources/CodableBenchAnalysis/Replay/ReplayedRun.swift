@@ -36,26 +36,28 @@ package struct ReplayedRun: Sendable {
     /// The member name of `ab`'s baseline worker for `strategy`.
     static func baselineMember(_ strategy: String) -> String { "baseline/" + strategy }
 
-    /// `folder`: a run folder with pairs.csv and samples.csv.
+    /// `folder`: a run folder with pairs.csv and samples.csv (`ab`'s with baseline/samples.csv).
     package static func load(_ folder: URL) throws -> ReplayedRun {
-        let pairsFile = folder.appendingPathComponent("pairs.csv")
-        guard FileManager.default.fileExists(atPath: pairsFile.path) else {
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("pairs.csv").path) else {
             throw ResultsError("\(folder.path) has no pairs.csv (runs before harness 0.6.3 did not write it)")
         }
-        let pairs = try PairsCSV.read(pairsFile)
+        let run = try RecordedRun.load(folder.path)
+        let baselineFolder = folder.appendingPathComponent("baseline")
+        let baseline =
+            FileManager.default.fileExists(atPath: baselineFolder.appendingPathComponent("results.csv").path)
+            ? try RecordedRun.load(baselineFolder.path) : nil
         var costs: [String: [Int: [String: Double]]] = [:]
-        func addCosts(_ samples: URL, member: (String) -> String) throws {
-            guard FileManager.default.fileExists(atPath: samples.path) else { return }
-            for sample in try SamplesCSV.read(samples) {
+        func addCosts(_ run: RecordedRun?, member: (String) -> String) {
+            for sample in (run?.samples.values).map({ Array($0.joined()) }) ?? [] {
                 // A sample's median batch times its batches and decodes: about its time.
                 costs[sample.profile, default: [:]][sample.fork, default: [:]][member(sample.strategy), default: 0] +=
                     sample.wallNanoseconds * Double(sample.decodes) / 1e9
             }
         }
-        try addCosts(folder.appendingPathComponent("samples.csv")) { $0 }
-        try addCosts(folder.appendingPathComponent("baseline/samples.csv"), member: baselineMember)
+        addCosts(run) { $0 }
+        addCosts(baseline, member: baselineMember)
         var byProfile: [String: [String: (yardstick: String, pairs: [Int: [Pair]])]] = [:]
-        for row in pairs {
+        for row in run.pairs {
             let yardstick = row.yardstick == RatioRow.baselineYardstick ? baselineMember(row.strategy) : row.yardstick
             byProfile[row.profile, default: [:]][row.strategy, default: (yardstick, [:])].pairs[row.generation, default: []]
                 .append(row.pair)
@@ -70,8 +72,7 @@ package struct ReplayedRun: Sendable {
                 },
                 costs: (0..<count).map { generationCosts[$0] ?? [:] })
         }
-        let info = RunJSON.read(from: folder)
-        let precision = info?.precisionTarget ?? SamplingPlan.standard.precision
+        let precision = run.info?.precisionTarget ?? SamplingPlan.standard.precision
         return ReplayedRun(comparisons: comparisons, precision: precision, isQuick: precision >= SamplingPlan.quick.precision)
     }
 }

@@ -90,19 +90,6 @@ struct CellResult {
         return rows
     }
 
-    /// The `samples.csv` rows: every timing sample, by generation.
-    func sampleRows(runID: String) -> [SampleRow] {
-        generations.flatMap { samples in
-            samples.enumerated().map { index, sample in
-                SampleRow(
-                    runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
-                    fork: sample.generation, sample: index, decodes: sample.decodes,
-                    wallNanoseconds: sample.wallNanoseconds, cpuNanoseconds: sample.cpuNanoseconds,
-                    sequence: sample.sequence, state: sample.state, cpu: sample.cpu)
-            }
-        }
-    }
-
     /// The bytes throughput counts: payload bytes read, or the bytes an encoder wrote.
     var throughputBytes: Double { Double(outputBytes ?? identity.bytes) }
 }

@@ -37,6 +37,10 @@ package struct RecordedRun: Sendable {
     var coldAllocations: [ColdAllocationRow] = []
     /// Where each cell's first decode's instructions went (`cold-costs.csv`; `--cold --instructions`).
     package var coldCosts: [CostRow] = []
+    /// The run's record (`run.json`), read once here: the only place a run's run.json is read.
+    package var info: RunJSON? = nil
+    /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
+    package var pairs: [PairsCSV.PairRow] = []
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
@@ -51,16 +55,27 @@ package struct RecordedRun: Sendable {
             file = byID
         }
         if isDirectory.boolValue { file = file.appendingPathComponent("results.csv") }
-        let rows = try ResultsCSV.read(file)
-        guard !rows.isEmpty else { throw ResultsError("\(file.path) has no rows") }
+        var rows = try ResultsCSV.read(file)
         let directory = file.deletingLastPathComponent()
         func optional<Row>(_ name: String, _ read: (URL) throws -> [Row]) throws -> [Row] {
             let file = directory.appendingPathComponent(name)
             return fm.fileExists(atPath: file.path) ? try read(file) : []
         }
+        let info = RunJSON.read(from: directory)
+        let sampleRows = try optional("samples.csv", SamplesCSV.read)
+        var ratios = try optional("ratios.csv", RatiosCSV.read)
+        let pairs = try optional("pairs.csv", PairsCSV.read)
+        // A run that did not reach its end: what it sampled and did not settle, from its samples and pairs.
+        if info?.finished == false, let plan = info?.plannedCells, let provenance = info?.provenance {
+            let unsettled = UnsettledCells.estimate(plan: plan, provenance: provenance, rows: rows, samples: sampleRows, pairs: pairs)
+            rows += unsettled.rows
+            ratios += unsettled.ratios
+        }
+        guard !rows.isEmpty else { throw ResultsError("\(file.path) has no rows") }
         var run = RecordedRun(
-            source: file, rows: rows, sampleRows: try optional("samples.csv", SamplesCSV.read),
-            ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
+            source: file, rows: rows, sampleRows: sampleRows, ratios: ratios, costs: try optional("costs.csv", CostsCSV.read))
+        run.info = info
+        run.pairs = pairs
         run.cold = try optional("cold.csv", ColdCSV.read)
         run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
         run.coldCosts = try optional("cold-costs.csv", CostsCSV.read)
@@ -75,7 +90,7 @@ package struct RecordedRun: Sendable {
         // The samples the statistics counted (schema 3 left out those taken in a slow spell).
         var samples: [CellKey: [SampleRow]] = [:]
         for sample in sampleRows where !sample.disturbed {
-            samples[CellKey(group: sample.group, strategy: sample.strategy, profile: sample.profile), default: []].append(sample)
+            samples[sample.key, default: []].append(sample)
         }
         self.init(source: source, rows: rows, samples: samples)
         self.ratios = ratios
@@ -129,12 +144,20 @@ package struct RecordedRun: Sendable {
     }
 
     package var cells: [CellKey: [ResultRow]] {
-        Dictionary(grouping: rows) { CellKey(group: $0.cell.group, strategy: $0.cell.strategy, profile: $0.cell.profile) }
+        Dictionary(grouping: rows, by: \.key)
     }
 }
 
+extension CellIdentity {
+    package var key: CellKey { CellKey(group: group, strategy: strategy, profile: profile) }
+}
+
 extension ResultRow {
-    package var key: CellKey { CellKey(group: cell.group, strategy: cell.strategy, profile: cell.profile) }
+    package var key: CellKey { cell.key }
+}
+
+extension SampleRow {
+    var key: CellKey { CellKey(group: group, strategy: strategy, profile: profile) }
 }
 
 extension RecordedRun {

@@ -1,63 +1,93 @@
 import Foundation
 import CodableBenchCore
 
-/// A run's folder (`runs/<id>` under the results directory) and the files its comparisons append
-/// to as they finish, so that an interrupted run keeps the rows of those that did.
+/// A run's folder (`runs/<id>` under the results directory) and its files, each appended to as
+/// the run measures, so that a run ended by any means keeps what it measured.
 package struct RunFolder {
     let runID: String
     let directory: URL
-    var results: URL { directory.appendingPathComponent("results.csv") }
-    var samples: URL { directory.appendingPathComponent("samples.csv") }
-    var ratios: URL { directory.appendingPathComponent("ratios.csv") }
-    var pairs: URL { directory.appendingPathComponent("pairs.csv") }
-    var costs: URL { directory.appendingPathComponent("costs.csv") }
+
+    /// One of the run's CSV files: where it is and its header, which `append` writes when the file
+    /// is first made (the one place any file's header is written).
+    struct CSVFile {
+        let url: URL
+        let header: String
+    }
+
+    var results: CSVFile { CSVFile(url: directory.appendingPathComponent("results.csv"), header: ResultsCSV.header) }
+    var samples: CSVFile { CSVFile(url: directory.appendingPathComponent("samples.csv"), header: SamplesCSV.header) }
+    var ratios: CSVFile { CSVFile(url: directory.appendingPathComponent("ratios.csv"), header: RatiosCSV.header) }
+    var pairs: CSVFile { CSVFile(url: directory.appendingPathComponent("pairs.csv"), header: PairsCSV.header) }
+    var costs: CSVFile { CSVFile(url: directory.appendingPathComponent("costs.csv"), header: CostsCSV.header) }
     /// `--cold`: every fresh process's first decodes (both builds' in `ab`), and their allocations.
-    var cold: URL { directory.appendingPathComponent("cold.csv") }
-    var coldAllocations: URL { directory.appendingPathComponent("cold-allocations.csv") }
+    var cold: CSVFile { CSVFile(url: directory.appendingPathComponent("cold.csv"), header: ColdCSV.header) }
+    var coldAllocations: CSVFile {
+        CSVFile(url: directory.appendingPathComponent("cold-allocations.csv"), header: ColdCSV.allocationHeader)
+    }
     /// `--cold --instructions`: where each cell's first decode's instructions went (costs.csv's columns).
-    var coldCosts: URL { directory.appendingPathComponent("cold-costs.csv") }
+    var coldCosts: CSVFile { CSVFile(url: directory.appendingPathComponent("cold-costs.csv"), header: CostsCSV.header) }
     /// `ab`: the baseline build's rows, apart from this build's.
     var baselineDirectory: URL { directory.appendingPathComponent("baseline") }
-    var baselineResults: URL { baselineDirectory.appendingPathComponent("results.csv") }
-    var baselineSamples: URL { baselineDirectory.appendingPathComponent("samples.csv") }
-    var baselineCosts: URL { baselineDirectory.appendingPathComponent("costs.csv") }
+    var baselineResults: CSVFile { CSVFile(url: baselineDirectory.appendingPathComponent("results.csv"), header: ResultsCSV.header) }
+    var baselineSamples: CSVFile { CSVFile(url: baselineDirectory.appendingPathComponent("samples.csv"), header: SamplesCSV.header) }
+    var baselineCosts: CSVFile { CSVFile(url: baselineDirectory.appendingPathComponent("costs.csv"), header: CostsCSV.header) }
 
     /// A build's results, samples and costs: this build's in the run's folder, the baseline
     /// build's in `baseline/`.
-    func results(of build: Build) -> URL { build.isBaseline ? baselineResults : results }
-    func samples(of build: Build) -> URL { build.isBaseline ? baselineSamples : samples }
-    func costs(of build: Build) -> URL { build.isBaseline ? baselineCosts : costs }
+    func results(of build: Build) -> CSVFile { build.isBaseline ? baselineResults : results }
+    func samples(of build: Build) -> CSVFile { build.isBaseline ? baselineSamples : samples }
+    func costs(of build: Build) -> CSVFile { build.isBaseline ? baselineCosts : costs }
 
-    /// Creates the folder with the headers of results.csv and samples.csv, and points `latest` at it.
+    /// Creates the folder with results.csv, samples.csv, ratios.csv and pairs.csv (their headers:
+    /// a run that measured nothing still has them), and points `latest` at it.
     static func create(runID: String, in resultsDirectory: URL) throws -> RunFolder {
         let folder = RunFolder(runID: runID, directory: resultsDirectory.appendingPathComponent("runs/\(runID)"))
         do {
-            try createWithHeaders(folder.directory, results: folder.results, samples: folder.samples)
+            try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
             try pointLatest(at: runID, in: resultsDirectory)
         } catch {
             throw HarnessFailure("cannot write results under \(resultsDirectory.path): \(error.localizedDescription)")
         }
+        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try folder.append("", to: file) }
         return folder
     }
 
-    /// `ab`: the baseline build's folder, with its headers.
-    func createBaseline() throws {
+    /// An interrupted run's folder, to continue (`run --resume`): its samples and pairs stay and
+    /// grow; what is written from them when cells settle (results, ratios, costs, the first
+    /// decodes) starts again, and `latest` points at it.
+    static func reopen(_ directory: URL, runID: String) throws -> RunFolder {
+        let folder = RunFolder(runID: runID, directory: directory)
+        let resultsDirectory = directory.deletingLastPathComponent().deletingLastPathComponent()
         do {
-            try Self.createWithHeaders(baselineDirectory, results: baselineResults, samples: baselineSamples)
+            for file in [folder.results, folder.ratios, folder.costs, folder.cold, folder.coldAllocations, folder.coldCosts]
+            where FileManager.default.fileExists(atPath: file.url.path) {
+                try FileManager.default.removeItem(at: file.url)
+            }
+            if resultsDirectory.appendingPathComponent("runs/\(runID)").standardizedFileURL.path == directory.standardizedFileURL.path {
+                try pointLatest(at: runID, in: resultsDirectory)
+            }
         } catch {
+            throw HarnessFailure("cannot write results in \(directory.path): \(error.localizedDescription)")
+        }
+        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try folder.append("", to: file) }
+        return folder
+    }
+
+    /// `ab`: the baseline build's folder, with its results.csv and samples.csv.
+    func createBaseline() throws {
+        do { try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true) } catch {
             throw HarnessFailure("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
         }
+        for file in [baselineResults, baselineSamples] { try append("", to: file) }
     }
 
-    private static func createWithHeaders(_ directory: URL, results: URL, samples: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try CSVFormat.append(ResultsCSV.header, to: results)
-        try CSVFormat.append(SamplesCSV.header, to: samples)
-    }
-
-    func append(_ text: String, to file: URL) throws {
-        do { try CSVFormat.append(text, to: file) } catch {
-            throw HarnessFailure("cannot append to \(file.path): \(error.localizedDescription)")
+    /// Appends `text` to `file`, writing its header first if the file is new.
+    func append(_ text: String, to file: CSVFile) throws {
+        do {
+            let isNew = !FileManager.default.fileExists(atPath: file.url.path)
+            try CSVFormat.append((isNew ? file.header : "") + text, to: file.url)
+        } catch {
+            throw HarnessFailure("cannot append to \(file.url.path): \(error.localizedDescription)")
         }
     }
 

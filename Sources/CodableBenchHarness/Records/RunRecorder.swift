@@ -1,9 +1,10 @@
 import Foundation
 import CodableBenchCore
 
-/// A run's rows as its comparisons finish: appended to the run folder's files at once (an
-/// interrupted run keeps the rows of the comparisons that finished) and kept in memory, so that
-/// the command that started the run reports and judges it without reading the files back.
+/// A run's rows as it measures: each generation's samples and pairs as soon as its round is taken,
+/// a comparison's results and ratios when it finishes; appended to the run folder's files at once
+/// (a run ended by any means keeps them) and kept in memory, so that the command that started the
+/// run reports and judges it without reading the files back.
 final class RunRecorder {
     let folder: RunFolder
     /// One build's rows.
@@ -20,18 +21,23 @@ final class RunRecorder {
     private var coldAllocations: [ColdAllocationRow] = []
     private var coldCosts: [CostRow] = []
 
-    init(folder: RunFolder) {
+    /// `resumedSamples`: a resumed run's samples so far, already in the folder's samples.csv.
+    init(folder: RunFolder, resumedSamples: [SampleRow] = []) {
         self.folder = folder
+        if !resumedSamples.isEmpty { builds[.this] = BuildRows(samples: resumedSamples) }
     }
 
     /// A cell's rows; `ab`'s baseline build's rows go to its own folder and are not this run's.
     func record(_ result: CellResult, provenance: Provenance, of build: Build) throws {
         let rows = result.rows(provenance: provenance)
-        let sampleRows = result.sampleRows(runID: folder.runID)
         try folder.append(rows.map(ResultsCSV.line).joined(), to: folder.results(of: build))
-        try folder.append(sampleRows.map(SamplesCSV.line).joined(), to: folder.samples(of: build))
         builds[build, default: BuildRows()].results += rows
-        builds[build, default: BuildRows()].samples += sampleRows
+    }
+
+    /// A generation's samples, as its round is taken.
+    func record(samples rows: [SampleRow], of build: Build) throws {
+        try folder.append(rows.map(SamplesCSV.line).joined(), to: folder.samples(of: build))
+        builds[build, default: BuildRows()].samples += rows
     }
 
     func record(ratios rows: [RatioRow]) throws {
@@ -39,9 +45,9 @@ final class RunRecorder {
         ratios += rows
     }
 
-    /// The pairs a ratio was estimated from, written only (nothing in the run reads them back).
-    func record(_ ratio: RatioRow, pairsByGeneration: [[Pair]]) throws {
-        try folder.append(PairsCSV.lines(ratio, pairsByGeneration: pairsByGeneration), to: folder.pairs)
+    /// A generation's pairs, as its round is taken (written only: the run holds them itself).
+    func record(pairs lines: String) throws {
+        try folder.append(lines, to: folder.pairs)
     }
 
     /// Where each decode's instructions went; `ab`'s baseline build's in its own folder.
@@ -69,7 +75,7 @@ final class RunRecorder {
     /// This build's rows, as `RecordedRun.load` reads them from the run folder.
     var thisBuild: RecordedRun {
         let this = builds[.this] ?? BuildRows()
-        var data = RecordedRun(source: folder.results, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
+        var data = RecordedRun(source: folder.results.url, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
         data.cold = cold
         data.coldAllocations = coldAllocations
         data.coldCosts = coldCosts
@@ -80,7 +86,7 @@ final class RunRecorder {
     var baselineBuild: RecordedRun {
         let baseline = builds.first { $0.key.isBaseline }?.value ?? BuildRows()
         return RecordedRun(
-            source: folder.baselineResults, rows: baseline.results, sampleRows: baseline.samples, ratios: [],
+            source: folder.baselineResults.url, rows: baseline.results, sampleRows: baseline.samples, ratios: [],
             costs: baseline.costs)
     }
 

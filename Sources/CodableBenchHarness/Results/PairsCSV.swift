@@ -23,15 +23,15 @@ package enum PairsCSV {
         package var pair: Pair
     }
 
-    /// One ratio's pairs, `pairsByGeneration` indexed as samples.csv's `fork`.
-    static func lines(_ row: RatioRow, pairsByGeneration: [[Pair]]) -> String {
-        pairsByGeneration.enumerated().flatMap { generation, pairs in
-            pairs.map { pair in
-                CSVFormat.line([
-                    row.runID, row.profile, row.group, row.strategy, row.yardstick, "\(generation)",
-                    pair.logRatio.description, pair.yardstickPace.description, pair.state?.rawValue ?? "",
-                ])
-            }
+    /// One ratio's pairs of one generation (samples.csv's `fork`).
+    static func lines(
+        runID: String, profile: String, group: String, strategy: String, yardstick: String, generation: Int, pairs: [Pair]
+    ) -> String {
+        pairs.map { pair in
+            CSVFormat.line([
+                runID, profile, group, strategy, yardstick, "\(generation)", pair.logRatio.description,
+                pair.yardstickPace.description, pair.state?.rawValue ?? "",
+            ])
         }.joined()
     }
 

@@ -41,6 +41,8 @@ package struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
+    /// 0.7.1: a run's record written as it measures (run.json at its start, each generation's
+    /// samples and pairs as taken); a signal finishes the run short; `run --resume`.
     /// 0.7.0: the host's cache probed beside the samples, each ratio stated for the state it holds
     /// in (`CacheProbe`, `StatedRatio`); early looks on the verdicts (`StoppingRule`); pairs per
     /// generation from the run's variance components (`VarianceComponents`); two timing CPUs where
@@ -58,7 +60,7 @@ package struct Provenance: Codable, Equatable, Sendable {
     /// spells left out (`PairedRatio.undisturbed`).
     /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
     /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    package static let harnessVersion = "0.7.0"
+    package static let harnessVersion = "0.7.1"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     package static var buildConfiguration: String {

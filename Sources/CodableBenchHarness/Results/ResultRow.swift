@@ -27,7 +27,7 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
 }
 
 /// What identifies a cell: a strategy on a payload.
-package struct CellIdentity: Equatable, Hashable, Sendable {
+package struct CellIdentity: Codable, Equatable, Hashable, Sendable {
     package var group: String
     package var strategy: String
     var expectation: String

@@ -132,7 +132,7 @@ package enum ResultsCSV {
 }
 
 /// The `samples.csv` schema: every timing sample of every cell.
-package enum SamplesCSV {
+enum SamplesCSV {
     static let columns = [
         "run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
         "wall_ns", "cpu_ns", "sequence", "state", "cpu",
@@ -152,7 +152,7 @@ package enum SamplesCSV {
         ])
     }
 
-    package static func read(_ file: URL) throws -> [SampleRow] {
+    static func read(_ file: URL) throws -> [SampleRow] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns || header == columnsBeforeStates || header == columnsBeforeProbe || header == columnsWithProbe
         else {

@@ -12,7 +12,7 @@ package struct RunJSON: Codable, Sendable {
     /// The ratio intervals' target half-width (`--precision`).
     package var precisionTarget: Double?
     /// Where the wall time went (newer files only).
-    var phases: GenerationPhases?
+    package var phases: GenerationPhases?
     /// Share of the timing samples taken in the machine's slow state (`SlowState`; newer files
     /// only): a run that wants to be run again when it is high can read it here.
     var slowStateShare: Double? = nil
@@ -31,6 +31,43 @@ package struct RunJSON: Codable, Sendable {
     /// What the host's shared cache did, from the cache probes beside the samples
     /// (`HostStateSummary`; newer files only).
     package var hostState: HostStateSummary? = nil
+    /// A run a signal ended short: which, and when (newer files only).
+    package var interruption: Interruption? = nil
+    /// Written when the run starts, so that a run ended by any means (a kill, a full disk) can be
+    /// read back from what it measured: the machine and build once, and every cell it planned
+    /// with what its strategy expected (newer files only). `finished` is false until the run's end.
+    package var provenance: Provenance? = nil
+    var plannedCells: [PlannedCell]? = nil
+    package var finished: Bool? = nil
+    /// How the run was started, for `run --resume` (newer files only).
+    package var invocation: Invocation? = nil
+    /// A resumed run: what its interrupted part had sampled when it was resumed.
+    package var resumed: Resumption? = nil
+
+    /// The `run` command's arguments, the folder they were given in, and the executable that ran
+    /// them: `run --resume` continues a run only with the same build, by its SHA-256.
+    package struct Invocation: Codable, Equatable, Sendable {
+        package var arguments: [String]
+        package var workingDirectory: String
+        var executableSHA256: String
+    }
+
+    package struct Resumption: Codable, Equatable, Sendable {
+        /// The interrupted part's sampling time (0 where it was killed before recording it).
+        package var afterSeconds: Double
+        /// Its generations' samples read back from samples.csv.
+        package var samples: Int
+    }
+
+    struct PlannedCell: Codable, Equatable, Sendable {
+        var cell: CellIdentity
+        var expectedOutcome: Outcome
+    }
+
+    package struct Interruption: Codable, Equatable, Sendable {
+        package var signal: String
+        package var afterSeconds: Double
+    }
 
     /// Set by `benchmarks-app-size` in its own environment (its padding is compiled in; nothing
     /// else sets it).

@@ -26,9 +26,9 @@ struct ColdSampling {
 
     /// Samples every comparison's members that ended `ok` in the warm pass.
     func run(_ comparisons: [[CellState]]) throws {
-        try record.folder.append(ColdCSV.header, to: record.folder.cold)
-        if backend != .none { try record.folder.append(ColdCSV.allocationHeader, to: record.folder.coldAllocations) }
-        if case .callgrind = passes.instructionCounter { try record.folder.append(CostsCSV.header, to: record.folder.coldCosts) }
+        try record.folder.append("", to: record.folder.cold)
+        if backend != .none { try record.folder.append("", to: record.folder.coldAllocations) }
+        if case .callgrind = passes.instructionCounter { try record.folder.append("", to: record.folder.coldCosts) }
         let decoded = decodedCells()
         for members in comparisons {
             let schedule = pairing.schedule(for: members)

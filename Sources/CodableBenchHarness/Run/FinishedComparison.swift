@@ -34,7 +34,6 @@ struct FinishedComparison {
                     row.state = ratio.verdictState
                     row.contended = ratio.verdictState == .quiet ? ratio.contended : nil
                     ratioRows.append(row)
-                    try record.record(row, pairsByGeneration: measured.pairs[member])
                 }
             }
             result.allocations = allocations[member]
@@ -85,5 +84,39 @@ struct FinishedComparison {
             }
         }
         return counts
+    }
+}
+
+extension LockstepComparison {
+    /// Its latest generation's rows, written as soon as the round is taken: each member's samples
+    /// (samples.csv, by build) and each ratio's pairs (pairs.csv).
+    func latestGenerationRows(runID: String) -> (samples: [(build: Build, rows: [SampleRow])], pairs: String) {
+        guard let round = result.generations.last else { return ([], "") }
+        let generation = result.generations.count - 1
+        var samples: [(Build, [SampleRow])] = []
+        var pairs = ""
+        for (member, state) in members.enumerated() {
+            let identity = state.identity
+            let taken = round.enumerated().filter { $0.element.member == member }
+            if !taken.isEmpty {
+                samples.append(
+                    (
+                        state.build,
+                        taken.enumerated().map { index, entry in
+                            SampleRow(
+                                runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
+                                fork: generation, sample: index, decodes: entry.element.decodes * entry.element.batches,
+                                wallNanoseconds: entry.element.perDecode, cpuNanoseconds: entry.element.cpuPerDecode,
+                                sequence: entry.offset, state: entry.element.state, cpu: entry.element.cpu)
+                        }
+                    ))
+            }
+            guard let y = schedule.yardstick[member], let latest = result.pairs[member].last, !latest.isEmpty else { continue }
+            pairs += PairsCSV.lines(
+                runID: runID, profile: identity.profile, group: identity.group, strategy: identity.strategy,
+                yardstick: members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id,
+                generation: generation, pairs: latest)
+        }
+        return (samples, pairs)
     }
 }

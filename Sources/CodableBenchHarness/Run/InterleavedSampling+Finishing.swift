@@ -84,8 +84,8 @@ extension InterleavedSampling {
         let done = try finished.record(into: record, provenance: setup.provenance, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =
-            "interrupted: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows are in "
-            + "\(record.folder.results.path) ('benchmarks report \(record.folder.directory.path)' writes their report)"
+            "stopped at once: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows and every sample "
+            + "and pair taken are in \(record.folder.directory.path) ('benchmarks report \(record.folder.directory.path)' writes a report of them)"
         return done
     }
 }

@@ -25,6 +25,8 @@ final class InterleavedSampling {
         /// Probe the host's cache beside the samples (`CacheProbe`), so that pairs carry the
         /// state they were taken in: every run whose verdicts are the answers'.
         var probesHostState: Bool
+        /// `run --resume`: the interrupted run's samples, by cell, that its comparisons continue from.
+        var resumedSamples: [CellKey: [SampleRow]] = [:]
     }
 
     let setup: Setup
@@ -49,13 +51,13 @@ final class InterleavedSampling {
     let budget: Double
     var progress: Progress
     let lanes: [SamplingLane]
-    private let finishedRounds = FinishedRounds<LaneDone>()
+    let finishedRounds = FinishedRounds<LaneDone>()
 
     /// Seconds each comparison has taken (its generations' waits and rounds): what the scheduler
     /// shares the budget by.
-    private var spent: [Double]
+    var spent: [Double]
     /// The comparisons not finished yet (still sampling, or settled and not yet finished).
-    private var unfinished: Set<Int>
+    var unfinished: Set<Int>
     /// Finished comparisons whose rows wait for their counting passes.
     var unwritten: [Int] = []
     /// Process generations launched ahead of the one sampling. `--no-count` default runs, same
@@ -82,6 +84,12 @@ final class InterleavedSampling {
             LockstepComparison(
                 members: members, schedule: setup.pairing.schedule(for: members), plan: setup.plan,
                 environment: setup.environment, launcher: setup.launcher)
+        }
+        if !setup.resumedSamples.isEmpty {
+            for (index, members) in comparisons.enumerated() {
+                let keys = Set(members.map(\.identity.key))
+                lockstep[index].resume(from: keys.flatMap { setup.resumedSamples[$0] ?? [] })
+            }
         }
         budget = setup.plan.budgetSeconds(cells: comparisons.reduce(0) { $0 + $1.count })
         scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: setup.pairing.minimumGenerations)
@@ -116,6 +124,7 @@ final class InterleavedSampling {
     private func sampleAll() throws -> SamplingOutcome {
         try fill()
         while true {
+            if Interruption.requested != nil { stopStarting() }
             try assignIdleLanes()
             if lanes.allSatisfy(\.isIdle) && inFlight.isEmpty { break }
             waitForEvent()
@@ -126,6 +135,8 @@ final class InterleavedSampling {
         }
         let draining = Date()
         exactPasses?.cancelQueued(giving: nil)
+        // Finishing short: the counts not yet taken are left out, as the exact measures are.
+        if interruptedBy != nil { countingPasses.cancelQueued(giving: .success(nil)) }
         countingPasses.drain()
         exactPasses?.drain()
         finishingSeconds += Date().timeIntervalSince(draining)
@@ -136,11 +147,31 @@ final class InterleavedSampling {
         let open = lockstep.reduce(0) { $0 + $1.open.count }
         let ending = SamplingEnding(
             sampledSeconds: samplingEnded.map { $0.timeIntervalSince(setup.start) } ?? Date().timeIntervalSince(setup.start),
-            budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent)
+            budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent,
+            stoppedBy: interruptedBy.map(Interruption.name))
         return SamplingOutcome(
             measuredNanoseconds: lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases: phases,
             ending: ending,
-            hostState: HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) }))
+            hostState: HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) }),
+            interruptedBy: interruptedBy)
+    }
+
+    /// The signal that ended the sampling short (`Interruption`), once seen.
+    var interruptedBy: Int32?
+
+    /// A signal asked the run to finish short: nothing more starts; the generations starting are
+    /// stopped, and the lanes' rounds end at their next sample (`LockstepComparison.measure`).
+    private func stopStarting() {
+        guard interruptedBy == nil else { return }
+        interruptedBy = Interruption.requested
+        samplingEnded = Date()
+        for (_, launch) in inFlight { try? launch.generation().stop() }
+        inFlight.removeAll()
+        for lane in lanes {
+            guard case .starting(_, let launch, _) = lane.activity else { continue }
+            try? launch.generation().stop()
+            lane.activity = .idle
+        }
     }
 
     /// What the sampling hands the run.
@@ -152,6 +183,8 @@ final class InterleavedSampling {
         let ending: SamplingEnding
         /// What the host's cache did, from the probes (nil: none taken).
         let hostState: HostStateSummary?
+        /// The signal that ended the sampling short, if one did.
+        let interruptedBy: Int32?
     }
 
     // MARK: Lanes and pipelined generations
@@ -236,7 +269,11 @@ final class InterleavedSampling {
     /// Waits for the generation's workers and hands its round to the lane's thread, which samples
     /// a copy of the comparison; `takeFinishedRounds` puts the copy back.
     private func sample(_ index: Int, _ launch: LockstepComparison.Launch, on lane: SamplingLane, releasing: Bool) throws {
-        let ready = try lockstep[index].awaitReady(launch, releasing: releasing)
+        guard let ready = try lockstep[index].awaitReady(launch, releasing: releasing, stops: { Interruption.requested != nil })
+        else {
+            lane.activity = .idle  // a run finishing short: the generation was abandoned
+            return
+        }
         if lanes.count == 1, let cpu = lane.cpu {
             for (_, other) in inFlight { other.launched?.keepOff(cpu) }
         }
@@ -246,7 +283,7 @@ final class InterleavedSampling {
         let started = Date()
         let probe = setup.probesHostState ? lane.probe : nil
         lane.run({ () -> LockstepComparison in
-            try comparison.measure(ready, on: lane.cpu, probe: probe)
+            try comparison.measure(ready, on: lane.cpu, probe: probe) { Interruption.requested != nil }
             return comparison
         }) { outcome in
             rounds.post(.round(index: index, lane: lane, seconds: Date().timeIntervalSince(started), outcome: outcome))
@@ -257,35 +294,6 @@ final class InterleavedSampling {
     enum LaneDone {
         case round(index: Int, lane: SamplingLane, seconds: Double, outcome: Swift.Result<LockstepComparison, Error>)
         case background(SamplingLane)
-    }
-
-    /// The lane-seconds a comparison can expect from now on: its part of what is left of the
-    /// budget, in proportion to its claims among the unfinished comparisons' (as the scheduler
-    /// shares it).
-    private func expectedShare(of index: Int) -> Double {
-        let left = budget - Date().timeIntervalSince(setup.start)
-        let claims = unfinished.reduce(0.0) { $0 + lockstep[$1].claims }
-        guard left > 0, claims > 0 else { return 0 }
-        return left * Double(lanes.count) * lockstep[index].claims / claims
-    }
-
-    /// Puts back the comparisons the lanes sampled, and frees their lanes.
-    private func takeFinishedRounds() throws {
-        for done in finishedRounds.take() {
-            guard case .round(let index, let lane, let seconds, let outcome) = done else {
-                if case .background(let lane) = done { lane.activity = .idle }
-                continue
-            }
-            lane.activity = .idle
-            lockstep[index] = try outcome.get()
-            spent[index] += seconds
-            lockstep[index].choosePairsPerGeneration(budgetSeconds: expectedShare(of: index))
-            queueExactPasses(index)
-            progress.generation(
-                lockstep[index].generations, of: comparisons[index][0].cell.source.name,
-                members: comparisons[index].map(\.cell.strategy.id),
-                ratios: lockstep[index].result.ratios, target: setup.plan.precision)
-        }
     }
 
     /// Sleeps until a lane finishes a round, a launch has created its workers, or a starting worker
@@ -323,6 +331,17 @@ final class InterleavedSampling {
     /// Finishes the comparisons that are done, then launches a generation of the next one (see
     /// `GenerationScheduler`) other than the busy ones, or returns nil when none is left.
     private func launchNext(placement: Affinity.Placement) throws -> (index: Int, launch: LockstepComparison.Launch)? {
+        if interruptedBy != nil {
+            // Finishing short: every comparison not sampling now is finished with what it has.
+            for index in unfinished.subtracting(busy).sorted() {
+                lockstep[index].markFinishedShort()
+                unfinished.remove(index)
+                unwritten.append(index)
+                instructionCounts[index] = lockstep[index].members.map { _ in nil }
+                queueExactPasses(index)
+            }
+            return nil
+        }
         while true {
             let states = lockstep.indices.map {
                 GenerationScheduler.Comparison(

@@ -69,6 +69,7 @@ struct LockstepComparison {
     /// at an early look, or its interval within the target). (The runner's minimum of three
     /// generations and the run's budget come on top.)
     var isSettled: Bool {
+        if generations == resumedGenerations && resumedGenerations > 0 && !active.isEmpty { return false }
         if active.isEmpty || generations >= plan.maxGenerations { return true }
         if paired.isEmpty { return true }  // no ratio to sharpen (no reference on this payload)
         return open.isEmpty
@@ -96,7 +97,7 @@ struct LockstepComparison {
     /// a comparison with no open ratio left is settled, and the runner finishes it rather than
     /// launch another generation.
     var membersToSample: Set<Int> {
-        guard generations > 0 else { return active }
+        guard generations > resumedGenerations else { return active }
         let focused = schedule.focused(on: open, active: active)
         return focused.isEmpty ? active : focused
     }
@@ -112,7 +113,7 @@ struct LockstepComparison {
     func launchGeneration(_ placement: Affinity.Placement) throws -> StartingGeneration {
         var workers: [Int: LockstepWorker] = [:]
         let launched = Clocks.wall()
-        let verifiedBefore = !result.generations.isEmpty
+        let verifiedBefore = result.generations.count > resumedGenerations
         try Affinity.placing(placement) {
             for member in membersToSample.sorted() {
                 let state = members[member]
@@ -134,18 +135,32 @@ struct LockstepComparison {
     /// generation first, so this waits only to end a worker that hangs); members that fail leave
     /// `active` with their verdict.
     /// `releasing`: nothing samples while the runner waits, so the workers may use every CPU.
-    mutating func awaitReady(_ launch: Launch, releasing: Bool) throws -> ReadyGeneration {
+    /// `stops`: asked while it waits; true abandons the generation (its workers stopped): nil.
+    mutating func awaitReady(_ launch: Launch, releasing: Bool, stops: () -> Bool = { false }) throws -> ReadyGeneration? {
         let waitStart = Clocks.wall()
         let starting = try launch.generation()
         defer { result.phases.startingSeconds += Double(Clocks.wall() - waitStart) / 1e9 }
         if releasing { starting.allowEveryCPU() }
+        killedThisGeneration = []
         var startCPU: UInt64 = 0
         for member in active.sorted() {
             guard let worker = starting.workers[member] else { continue }
+            let deadline = starting.launched + UInt64(timeout(member) * 1e9)
+            // Waits in steps, so that a run finishing short does not wait out a worker's timeout.
+            while !worker.hasReplied(), Clocks.wall() < deadline {
+                if stops() {
+                    starting.stop()
+                    return nil
+                }
+                var descriptor = pollfd(fd: worker.replyDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 250)
+            }
             let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
             switch worker.next(within: max(timeout(member) - elapsed, 0.001)) {
             case .ended(let verdict):
                 end(member, verdict, in: starting)
+            case .killed(let signal):
+                killed(member, signal, in: starting)
             case .timedOut:
                 // Counted from the worker's start: say the whole limit, not what was left of it.
                 end(member, Verdict(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"), in: starting)
@@ -198,7 +213,10 @@ struct LockstepComparison {
     /// Runs the generation's one round on `cpu` (nil: wherever the system puts it), one worker at a
     /// time, with the host's cache probed before, every `probeInterval` and after (`probe`, nil:
     /// none); tells the workers to quit, and records the samples, their states and their pairs.
-    mutating func measure(_ ready: ReadyGeneration, on cpu: Int?, probe: CacheProbe?) throws {
+    /// `stops`: asked before each sample; true ends the round there (a run finishing short).
+    mutating func measure(
+        _ ready: ReadyGeneration, on cpu: Int?, probe: CacheProbe?, stops: () -> Bool = { false }
+    ) throws {
         if let cpu {
             for (member, worker) in ready.starting.workers where active.contains(member) { Affinity.pin(worker.pid, to: cpu) }
         }
@@ -214,6 +232,7 @@ struct LockstepComparison {
         // One round: a block per (strategy, yardstick), in shuffled order.
         let sampled = active.intersection(ready.starting.workers.keys)
         for member in schedule.round(active: sampled, samplesPerBlock: samplesPerBlock, shuffle: { $0.shuffle() }) {
+            if stops() { break }
             if Clocks.wall() - lastProbe >= Self.probeInterval {
                 probeNow()
                 lastProbe = Clocks.wall()
@@ -232,6 +251,14 @@ struct LockstepComparison {
         ready.starting.quit()
         result.phases.stoppingSeconds += Double(Clocks.wall() - roundStart) / 1e9
 
+        let ratiosSampled = append(samples, probes: probes)
+        recordCosts(ready: ready, samples: samples, ratiosSampled: ratiosSampled)
+    }
+
+    /// Adds a generation's samples (in the order taken) and its probes: its pairs, each member's
+    /// decode time, the ratios the stopping rule settles and the claims on the budget. Returns
+    /// how many ratios it paired.
+    private mutating func append(_ samples: [Sample], probes: [ProbeReading]) -> Int {
         let pairs = Self.pairs(of: samples, schedule: schedule)
         for member in members.indices { result.pairs[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
@@ -247,7 +274,35 @@ struct LockstepComparison {
         }
         claimByMember = Dictionary(
             uniqueKeysWithValues: members.indices.map { ($0, GenerationScheduler.claim(of: ratios[$0], target: plan.precision)) })
-        recordCosts(ready: ready, samples: samples, ratiosSampled: pairs.count)
+        return pairs.count
+    }
+
+    /// Generations read back from an interrupted run (`run --resume`): the first generation taken
+    /// after them starts every member again, verifying it, even where every ratio is settled.
+    private(set) var resumedGenerations = 0
+
+    /// Continues from an interrupted run's samples of these members (samples.csv's rows, each
+    /// generation's in the order taken): the generations, pairs and settled ratios it had. A
+    /// row's decodes are its batches' together, and its times per decode, so each comes back as
+    /// one batch of them (what pairs, sizes and the measured time read is the same).
+    mutating func resume(from rows: [SampleRow]) {
+        let memberByKey = Dictionary(members.enumerated().map { ($0.element.identity.key, $0.offset) }) { first, _ in first }
+        let byGeneration = Dictionary(grouping: rows, by: \.fork)
+        // Every generation number up to the last, those that took no sample too, so that the next
+        // generation's number is new.
+        for generation in 0..<((byGeneration.keys.max() ?? -1) + 1) {
+            let samples = (byGeneration[generation] ?? []).sorted { ($0.sequence ?? $0.sample) < ($1.sequence ?? $1.sample) }
+                .compactMap { row -> Sample? in
+                    guard let member = memberByKey[row.key] else { return nil }
+                    return Sample(
+                        member: member, decodes: row.decodes, batches: 1,
+                        wallNanoseconds: UInt64((row.wallNanoseconds * Double(row.decodes)).rounded()),
+                        cpuNanoseconds: UInt64((row.cpuNanoseconds * Double(row.decodes)).rounded()), state: row.state,
+                        cpu: row.cpu)
+                }
+            _ = append(samples, probes: [])
+        }
+        resumedGenerations = result.generations.count
     }
 
     private mutating func recordCosts(ready: ReadyGeneration, samples: [Sample], ratiosSampled: Int) {
@@ -277,18 +332,52 @@ struct LockstepComparison {
         schedule.pairs(samples.map { ($0.member, $0.cpuPerDecode, $0.state) })
     }
 
+    /// A run finishing short: every member still measured says so, with the generations it has.
+    mutating func markFinishedShort() {
+        for member in active where result.verdicts[member].outcome.isMeasured {
+            let generations = result.generations.count { $0.contains { $0.member == member } }
+            result.verdicts[member] = Verdict(
+                .ok, "interrupted after \(generations) generation\(generations == 1 ? "" : "s"): figures from the samples taken")
+        }
+    }
+
     private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {
         result.verdicts[member] = verdict
         active.remove(member)
         generation.workers[member]?.stop()
     }
 
+    /// Members whose worker something outside killed, and whether that was their second time: a
+    /// first kill loses the generation's samples of that member and its next generation starts it
+    /// again; a second ends the cell (`crashed`, with the signal named).
+    private var killedOnce: Set<Int> = []
+    /// The members of the generation sampling now whose worker was killed (their samples stop).
+    private var killedThisGeneration: Set<Int> = []
+
+    private mutating func killed(_ member: Int, _ signal: Int32, in generation: StartingGeneration) {
+        generation.workers[member]?.stop()
+        killedThisGeneration.insert(member)
+        let name = WorkerLauncher.signalName(signal)
+        let hint = signal == SIGKILL ? "; the kernel's OOM killer sends SIGKILL when memory runs out" : ""
+        guard killedOnce.insert(member).inserted else {
+            end(member, Verdict(.crashed, "killed by \(name) twice, from outside the strategy\(hint)"), in: generation)
+            return
+        }
+        Terminal.status(
+            "warning: \(members[member].cell.strategy.id) on \(members[member].cell.source.name): its worker was killed by \(name), "
+                + "from outside the strategy\(hint); its next generation starts it again")
+    }
+
     private mutating func sample(_ member: Int, _ size: SampleSize, in generation: StartingGeneration) -> Sample? {
-        guard active.contains(member), let worker = generation.workers[member] else { return nil }
+        guard active.contains(member), !killedThisGeneration.contains(member), let worker = generation.workers[member] else {
+            return nil
+        }
         worker.request(decodes: size.decodes, batches: size.batches)
         switch worker.next(within: timeout(member)) {
         case .ended(let verdict), .timedOut(let verdict):
             end(member, verdict, in: generation)
+        case .killed(let signal):
+            killed(member, signal, in: generation)
         case .line(let line):
             switch LockstepProtocol.Reply(line: line) {
             case .sample(let wall, let cpu):

@@ -11,6 +11,9 @@ final class LockstepWorker {
         /// The worker ended; what it said on standard error, or how it died.
         case ended(Verdict)
         case timedOut(Verdict)
+        /// Something outside it ended it with this signal (a kill, the kernel's OOM killer): not
+        /// the strategy's doing (`Worker.killedFromOutside`).
+        case killed(Int32)
     }
 
     private let process = Process()
@@ -77,7 +80,7 @@ final class LockstepWorker {
             }
             switch read(until: deadline) {
             case .data: continue
-            case .closed: return .ended(endedVerdict())
+            case .closed: return endedEvent()
             case .timedOut:
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -146,16 +149,23 @@ final class LockstepWorker {
     }
 
     /// How the process ended, once its output closed.
-    private func endedVerdict() -> Verdict {
+    private func endedEvent() -> Event {
         process.waitUntilExit()
         isRunning = false
         let tail = WorkerLauncher.lastLine(of: stderrFile)
+        if process.terminationReason == .uncaughtSignal, Self.killedFromOutside.contains(process.terminationStatus) {
+            return .killed(process.terminationStatus)
+        }
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
-            return Verdict(.crashed, "signal \(signal) (\(WorkerLauncher.signalName(signal)))" + (tail.map { ": \($0)" } ?? ""))
+            return .ended(Verdict(.crashed, "signal \(signal) (\(WorkerLauncher.signalName(signal)))" + (tail.map { ": \($0)" } ?? "")))
         }
-        return Verdict(.crashed, "worker exited with status \(process.terminationStatus)" + (tail.map { ": \($0)" } ?? ""))
+        return .ended(Verdict(.crashed, "worker exited with status \(process.terminationStatus)" + (tail.map { ": \($0)" } ?? "")))
     }
+
+    /// Signals a strategy does not raise itself: a trap is SIGILL or SIGTRAP, `abort` SIGABRT, a bad
+    /// access SIGSEGV or SIGBUS; these come from outside (a user, a supervisor, the kernel's OOM killer).
+    static let killedFromOutside: Set<Int32> = [SIGKILL, SIGTERM, SIGINT, SIGHUP]
 
     /// Tells the worker to quit and waits until it has: its end of the pipe closes when it exits.
     /// (Not `waitUntilExit`, which on Linux polls a run loop in 50 ms steps: a comparison's dozens

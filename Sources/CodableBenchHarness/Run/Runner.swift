@@ -24,6 +24,11 @@ package struct RunOptions {
     package var cold: Bool
     /// `--timing-cpus`: sample on this many CPUs (nil: two where the check at the start allows).
     package var timingCPUs: Int? = nil
+    /// The `run` command's arguments as given, recorded in run.json for `run --resume` (nil: the
+    /// run cannot be resumed, as `ab`'s cannot).
+    package var arguments: [String]? = nil
+    /// `run --resume`: the interrupted run this one continues, in its folder.
+    package var resuming: ResumedRun? = nil
 
     package init(
         plan: SamplingPlan, timeoutSeconds: Double, resultsDirectory: URL, countAllocations: Bool,
@@ -50,6 +55,8 @@ package struct FinishedRun {
     package let baselineBuild: RecordedRun?
     package let info: RunJSON
     package let phases: GenerationPhases
+    /// The signal that ended the run short (its reports written, the process ends by it).
+    package var interruptedBy: Int32? = nil
 }
 
 /// The parent side of a run: its folder, one lockstep comparison per payload, their sampling
@@ -71,8 +78,12 @@ package struct Runner {
         // A worker that dies between two requests must not take the parent with it.
         signal(SIGPIPE, SIG_IGN)
         SystemCalls.raiseOpenFileLimit()
-        let folder = try RunFolder.create(runID: RunFolder.makeRunID(), in: options.resultsDirectory)
-        ScratchSpace.interruptionNote = "interrupted before any comparison finished: \(folder.directory.path) has no rows"
+        let folder =
+            try options.resuming.map { try RunFolder.reopen($0.folder, runID: $0.runID) }
+            ?? RunFolder.create(runID: RunFolder.makeRunID(), in: options.resultsDirectory)
+        ScratchSpace.interruptionNote =
+            "stopped at once: the samples and pairs taken so far are in \(folder.directory.path) "
+            + "('benchmarks report \(folder.directory.path)' writes a report of them)"
         defer { ScratchSpace.interruptionNote = nil }
         let passes = try countingPasses(folder)
         let provenance = Provenance.current(
@@ -83,7 +94,8 @@ package struct Runner {
         for warning in MachineCheck.warnings() { log("warning: \(warning)") }
         for note in Platform.current.reportNotes { log("note (\(Platform.current.kind.rawValue)): \(note)") }
 
-        let start = Date()
+        // A resumed run's budget counts on from what its interrupted part sampled.
+        let start = Date(timeIntervalSinceNow: -(options.resuming?.sampledSeconds ?? 0))
         let payloadFolder: URL
         do { payloadFolder = try ScratchSpace.folder("payloads") } catch {
             throw HarnessFailure("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
@@ -92,25 +104,50 @@ package struct Runner {
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
         if options.pairing.keepsBaselineRows {
             try folder.createBaseline()
-            if case .callgrind = passes.instructionCounter { try folder.append(CostsCSV.header, to: folder.baselineCosts) }
+            if case .callgrind = passes.instructionCounter { try folder.append("", to: folder.baselineCosts) }
         }
         log(
             "run \(folder.runID): \(runPlan.cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
                 + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")
         runPlan.skipped.forEach(log)
-        try folder.append(RatiosCSV.header, to: folder.ratios)
-        try folder.append(PairsCSV.header, to: folder.pairs)
 
-        let record = RunRecorder(folder: folder)
+        let record = RunRecorder(folder: folder, resumedSamples: options.resuming?.samples ?? [])
+        if let resuming = options.resuming {
+            log(
+                "resuming run \(folder.runID): \(resuming.samples.count) samples read back from its samples.csv; sampling what they "
+                    + "did not settle (each comparison verifies its strategies again; counts and exact measures are taken again)")
+        }
+        // The run's record as it starts: a run ended by any means is read back from it and the
+        // samples and pairs it appended (`RecordedRun.load`).
+        var info = RunJSON(
+            cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: 0, measuredSeconds: 0,
+            precisionTarget: options.plan.precision, platform: Platform.current.kind.rawValue,
+            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
+            extraConformances: RunJSON.extraConformancesOfThisExecutable)
+        info.provenance = provenance
+        info.plannedCells = comparisons.joined().filter { !$0.isBaseline }.map {
+            RunJSON.PlannedCell(cell: $0.identity, expectedOutcome: $0.cell.strategy.expectedOutcome(on: $0.cell.source))
+        }
+        info.finished = false
+        info.invocation = options.arguments.map {
+            RunJSON.Invocation(
+                arguments: $0, workingDirectory: FileManager.default.currentDirectoryPath,
+                executableSHA256: CurrentExecutable.sha256)
+        }
+        info.resumed = options.resuming.map {
+            RunJSON.Resumption(afterSeconds: $0.sampledSeconds, samples: $0.samples.count)
+        }
+        try info.write(to: folder.directory)
         let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs, allowsTwo: passes.instructionCounter == nil)
         log("sampling on \(timingCPUs.note)")
         let setup = InterleavedSampling.Setup(
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
             launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start,
-            timingCPUs: timingCPUs, probesHostState: options.plan.judgement.isAnswers)
+            timingCPUs: timingCPUs, probesHostState: options.plan.judgement.isAnswers,
+            resumedSamples: Dictionary(grouping: options.resuming?.samples ?? [], by: \.key))
         let sampling = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
         let phases = sampling.phases
-        if options.cold {
+        if options.cold, sampling.interruptedBy == nil {
             try ColdSampling(
                 pairing: options.pairing, environment: setup.environment, passes: passes,
                 launcher: launcher(for:), record: record, log: log
@@ -121,21 +158,24 @@ package struct Runner {
         precondition(matches, "the run's files differ from its rows in memory")
         #endif
 
-        let data = record.thisBuild
-        var info = RunJSON(
-            cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: Date().timeIntervalSince(start),
-            measuredSeconds: Double(sampling.measuredNanoseconds) / 1e9, precisionTarget: options.plan.precision,
-            phases: phases, slowStateShare: data.slowState?.share, platform: Platform.current.kind.rawValue,
-            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
-            extraConformances: RunJSON.extraConformancesOfThisExecutable)
+        var data = record.thisBuild
+        info.totalSeconds = Date().timeIntervalSince(start)
+        info.measuredSeconds = Double(sampling.measuredNanoseconds) / 1e9
+        info.phases = phases
+        info.slowStateShare = data.slowState?.share
+        info.finished = true
         info.timingCPUs = timingCPUs.cpus.compactMap { $0 }
         info.timingCPUsNote = timingCPUs.note
         info.sampling = sampling.ending
         info.hostState = sampling.hostState
+        info.interruption = sampling.interruptedBy.map {
+            RunJSON.Interruption(signal: Interruption.name($0), afterSeconds: info.totalSeconds)
+        }
         try info.write(to: folder.directory)
+        data.info = info
         return FinishedRun(
             folder: folder.directory, thisBuild: data, baselineBuild: options.pairing.keepsBaselineRows ? record.baselineBuild : nil,
-            info: info, phases: phases)
+            info: info, phases: phases, interruptedBy: sampling.interruptedBy)
     }
 
     /// The counting passes this run asked for; with callgrind's (either way), costs.csv's header.
@@ -162,7 +202,7 @@ package struct Runner {
         {
             passes.besideSampling = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
         }
-        if case .callgrind = counter ?? passes.besideSampling { try folder.append(CostsCSV.header, to: folder.costs) }
+        if case .callgrind = counter ?? passes.besideSampling { try folder.append("", to: folder.costs) }
         return passes
     }
 

@@ -8,4 +8,8 @@ enum CurrentExecutable {
         if let path = SystemCalls.executablePath() { return URL(fileURLWithPath: path) }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     }()
+
+    /// Its SHA-256, which names the build in run.json (`run --resume` continues a run only with
+    /// the build that measured it).
+    static let sha256: String = SHA256.hex(of: (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data())
 }

@@ -10,7 +10,7 @@ import Foundation
 /// in the system's temporary folder.
 ///
 /// Each user still removes its own folder when done with it, so a long run does not pile them up.
-enum ScratchSpace {
+package enum ScratchSpace {
     /// `codablebench-<pid>` in `CODABLEBENCH_SCRATCH` where set, else the system's temporary folder
     /// (on Linux `TMPDIR`, else /tmp; on Darwin the user's temporary folder from `confstr`, which
     /// wins over `TMPDIR`, so tests name the folder with the project's own variable).
@@ -18,11 +18,24 @@ enum ScratchSpace {
         let parent =
             ProcessInfo.processInfo.environment[scratchVariable].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
+        removeLeftBehind(in: parent)
         let root = parent.appendingPathComponent("codablebench-\(getpid())")
         atexit { ScratchSpace.removeRoot() }
         removeOnSignals()
         return root
     }()
+
+    /// The folders of processes that no longer run (a run killed with SIGKILL cannot remove its
+    /// own): removed when the next run starts.
+    private static func removeLeftBehind(in parent: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where name.hasPrefix("codablebench-") {
+            guard let pid = pid_t(name.dropFirst("codablebench-".count)), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
 
     /// The folder a run's scratch space goes in, where set.
     static let scratchVariable = "CODABLEBENCH_SCRATCH"
@@ -96,11 +109,23 @@ enum ScratchSpace {
             sigemptyset(&set)
             for signal in signals { sigaddset(&set, signal) }
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) != 1 {
-                if errno != EINTR { return }
-            }
-            let number = Int32(byte)
+            var number: Int32 = 0
+            repeat {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) != 1 {
+                    if errno != EINTR { return }
+                }
+                number = Int32(byte)
+                // The first signal of a run that can finish short: it does, and this thread waits
+                // for a second.
+                if Interruption.request(number) {
+                    Terminal.status(
+                        "\(Interruption.name(number)): finishing the run with what it has measured "
+                            + "(the comparisons from the pairs taken, then the reports); again to stop at once")
+                    continue
+                }
+                break
+            } while true
             let note = state.lock.withLock {
                 state.isEnding = true
                 return state.note
@@ -110,5 +135,21 @@ enum ScratchSpace {
             signal(number, SIG_DFL)
             raise(number)
         }
+    }
+
+    /// Ends the process as `signal` would have (a run that finished short, its reports written):
+    /// its workers ended, the folder removed, the default action raised (a shell then reports
+    /// 128 + the signal's number).
+    package static func endBySignal(_ number: Int32) -> Never {
+        state.lock.withLock { state.isEnding = true }
+        removeRootOnceQuiet()
+        signal(number, SIG_DFL)
+        // This thread may have it blocked (`swift test` starts processes so).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        exit(128 + number)
     }
 }

@@ -1,0 +1,113 @@
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
+import Foundation
+import Testing
+
+/// A run's folder as it is written while the run measures, and read back when the run did not
+/// reach its end.
+@Suite("A run's record, written as measured")
+struct RunRecordTests {
+    static let cell = CellIdentity(
+        group: "g", strategy: "fast", expectation: "strict", profile: "small", bytes: 100_000, sha256: String(repeating: "a", count: 64),
+        elements: 30, seed: 1, knobs: "k")
+
+    /// Each file's header is written once, by the first append.
+    @Test func aFilesHeaderIsWrittenByItsFirstAppend() throws {
+        let folder = try RunFolder.create(runID: "r", in: try TestSupport.temporaryDirectory())
+        try folder.append("a\n", to: folder.costs)
+        try folder.append("b\n", to: folder.costs)
+        #expect(try String(contentsOf: folder.costs.url, encoding: .utf8) == CostsCSV.header + "a\nb\n")
+        // The run's four files exist from its start, with their headers only.
+        #expect(try String(contentsOf: folder.pairs.url, encoding: .utf8) == PairsCSV.header)
+    }
+
+    /// A run killed before it finished: run.json from its start names the planned cells; the cell it
+    /// sampled is read back from samples.csv and pairs.csv, marked interrupted, with its ratio.
+    @Test func aKilledRunIsReadBackFromItsSamplesAndPairs() throws {
+        let folder = try Self.killedRun()
+        var info = try #require(RecordedRun.load(folder.directory.path).info)
+        let run = try RecordedRun.load(folder.directory.path)
+        let wall = try #require(run.rows.first { $0.cell.strategy == "fast" && $0.metric == .wallTime })
+        #expect(wall.detail == "interrupted: not settled; figures from the 3 generation(s) sampled")
+        #expect(wall.summary?.median == 1_000_000)
+        let ratio = try #require(run.ratios.first { $0.strategy == "fast" })
+        #expect(ratio.yardstick == "slow" && ratio.state == .quiet && abs(ratio.ratio.value - 0.505) < 0.001)
+        // A finished run is read as it is: no estimate beside its rows.
+        info.finished = true
+        try info.write(to: folder.directory)
+        #expect(throws: ResultsError.self) { try RecordedRun.load(folder.directory.path) }  // results.csv has no rows
+    }
+
+    /// `run --resume` continues only a run that `run` started and did not finish, with the build
+    /// that measured it; each refusal is a usage error that says why.
+    @Test func aRunIsResumedOnlyByItsOwnBuild() throws {
+        let folder = try Self.killedRun()
+        let path = folder.directory.path
+        func refusal() -> String? {
+            do {
+                _ = try ResumedRun.load(path)
+                return nil
+            } catch let error as UsageError { return error.description } catch { return "\(error)" }
+        }
+        #expect(refusal()?.contains("not started by 'run' of harness 0.7.1 or later") == true)
+        var info = try #require(RecordedRun.load(path).info)
+        info.invocation = RunJSON.Invocation(
+            arguments: ["--quick"], workingDirectory: "/", executableSHA256: String(repeating: "0", count: 64))
+        try info.write(to: folder.directory)
+        #expect(refusal()?.contains("was measured by another build (its executable's SHA-256 000000000000…") == true)
+        info.invocation?.executableSHA256 = CurrentExecutable.sha256
+        try info.write(to: folder.directory)
+        let resumed = try ResumedRun.load(path)
+        #expect(resumed.runID == "synthetic" && resumed.samples.count == 6 && resumed.invocation.arguments == ["--quick"])
+        // Finished: its rows written (here, the estimate's) and run.json saying so.
+        try folder.append(try RecordedRun.load(path).rows.map(ResultsCSV.line).joined(), to: folder.results)
+        info.finished = true
+        try info.write(to: folder.directory)
+        #expect(refusal()?.hasSuffix("is a finished run; there is nothing to resume") == true)
+        #expect(throws: UsageError.self) { try ResumedRun.load(folder.directory.appendingPathComponent("missing").path) }
+    }
+
+    /// A run folder as a run killed after three generations of one ratio leaves it: run.json from
+    /// its start, samples.csv and pairs.csv, no results.
+    static func killedRun() throws -> RunFolder {
+        let results = try TestSupport.temporaryDirectory()
+        let folder = try RunFolder.create(runID: "r", in: results)
+        var info = RunJSON(cells: 2, totalSeconds: 0, measuredSeconds: 0)
+        info.provenance = SyntheticRuns.provenance
+        var yardstick = Self.cell
+        yardstick.strategy = "slow"
+        info.plannedCells = [
+            RunJSON.PlannedCell(cell: Self.cell, expectedOutcome: .ok), RunJSON.PlannedCell(cell: yardstick, expectedOutcome: .ok),
+        ]
+        info.finished = false
+        try info.write(to: folder.directory)
+        var samples: [SampleRow] = []
+        var pairs = ""
+        for generation in 0..<3 {
+            for (strategy, nanoseconds) in [("slow", 2_000_000.0), ("fast", 1_000_000.0)] {
+                samples.append(
+                    SampleRow(
+                        runID: "r", group: "g", strategy: strategy, profile: "small", fork: generation, sample: 0, decodes: 1,
+                        wallNanoseconds: nanoseconds, cpuNanoseconds: nanoseconds, sequence: 0, state: .quiet))
+            }
+            let pair = Pair(sample: 1_000_000 * (1 + 0.01 * Double(generation)), before: 2_000_000, after: 2_000_000, state: .quiet)
+            pairs += PairsCSV.lines(
+                runID: "r", profile: "small", group: "g", strategy: "fast", yardstick: "slow", generation: generation, pairs: [pair])
+        }
+        try folder.append(samples.map(SamplesCSV.line).joined(), to: folder.samples)
+        try folder.append(pairs, to: folder.pairs)
+        return folder
+    }
+
+    @Test func theSamplingEndingSaysWhyItStopped() {
+        var ending = SamplingEnding(sampledSeconds: 48, budgetSeconds: 120, openRatios: 0, budgetSpent: false)
+        #expect(
+            ending.sentence == "sampled for 48.0s of its 2m00s budget and stopped: every ratio's verdict reached or narrowed to the target")
+        ending.budgetSpent = true
+        ending.openRatios = 3
+        #expect(ending.sentence.hasPrefix("sampled for its whole 2m00s budget and stopped there with 3 ratios still open"))
+        ending.stoppedBy = "SIGINT (Ctrl-C)"
+        #expect(
+            ending.sentence == "sampled for 48.0s of its 2m00s budget and was stopped there by SIGINT (Ctrl-C), with 3 ratios still open")
+    }
+}
