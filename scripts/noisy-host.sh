@@ -2,8 +2,12 @@
 # linux-only: pins its load with stress-ng's --taskset and reads the CPU list from Linux's affinity.
 #
 # Runs a command on a noisy host made on demand: this machine, with load switched on and off in
-# spells of random length, as a shared VM or a CI runner beside other jobs goes in and out of a
-# slow state while a process runs.
+# spells of random length, as a CI runner or a laptop whose CPU other jobs share goes in and out of
+# a slow state while a process runs. Which host it emulates: one where the timing CPU is shared,
+# which slows wall time and hardly CPU time. It does not emulate a host whose shared cache other
+# tenants contend for (memory-bound code slower in CPU time itself, compute-bound code not): no load
+# made inside a guest reproduces that (../shared/contended-runs/README.md); judge the sampling for
+# such hosts on the runs recorded there (`benchmarks replay`), or on such a host.
 #
 #   bash scripts/noisy-host.sh [--slow-share F] [--spells MIN-MAX] [--seed N] [--] COMMAND [ARG...]
 #

@@ -5,7 +5,9 @@
 # machine did to them. (The self-test's A/A pair is two copies of one function at two addresses,
 # which may truly differ by a few tenths of a percent; these cannot, but for the roles: the baseline's
 # worker is the yardstick, sampled on both sides of this build's.) A benchmark script (minutes).
-# Usage: scripts/studies/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005]
+# Usage: scripts/studies/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005;
+#   --judge-as-answers stops ratios on the answers' verdicts with the host's state probed, as a
+#   catalogue run does, rather than on the gate's threshold]
 #   by default the baseline is a byte-identical copy of the binary (another file, as in a real ab);
 #   SAME_FILE=1 scripts/studies/aa-coverage.sh …  the baseline is this very file.
 # Keeps the run folders (samples of both builds, so every pair can be rebuilt) and prints, through
@@ -34,5 +36,8 @@ for i in $(seq 1 "$runs"); do
   [ "$status" -le 1 ] || [ "$status" -eq 4 ] || { echo "run $i: ab failed (exit $status): $(tail -1 "$out/$i.log")" >&2; exit 3; }
   echo "$i $(( $(date +%s) - start ))" >> "$out/seconds"
 done
-# Each run's misses, the coverage, and why: by stopping point, without the stopping rule, by trim.
+# Identical code judged faster or slower (the answers' false verdicts), then each run's misses, the
+# coverage, and why: by stopping point, without the stopping rule, by trim (rebuilt without the
+# host's states, as runs before harness 0.7 estimated their ratios).
+python3 scripts/studies/aa-verdicts.py "$out"
 python3 scripts/studies/aa-coverage.py "$out"
