@@ -19,12 +19,14 @@ struct ReportWarning {
         let p = run.rows[0].provenance
         let systemMalloc =
             platform.map { $0 == "linux" } ?? true
-            ? "glibc's malloc through malloc-interposer (jemalloc not installed)"
+            ? "glibc's malloc through malloc-interposer (jemalloc not found, or --counting interposer)"
             : "the system's malloc through malloc-interposer (the default on macOS)"
         if p.buildConfiguration != "release" {
             out.append(ReportWarning(summary: "debug build: these numbers do not describe optimized code"))
         }
-        if p.countingBackend == "none" { out.append(ReportWarning(summary: "allocations were not counted (jemalloc not installed)")) }
+        if p.countingBackend == "none" {
+            out.append(ReportWarning(summary: "allocations were not counted (--no-count, or nothing to count them with)"))
+        }
         if p.countingBackend == "interposer" {
             out.append(
                 ReportWarning(
