@@ -126,7 +126,12 @@ final class InterleavedSampling {
         while true {
             if Interruption.requested != nil { stopStarting() }
             try assignIdleLanes()
-            if lanes.allSatisfy(\.isIdle) && inFlight.isEmpty { break }
+            if lanes.allSatisfy(\.isIdle) && inFlight.isEmpty {
+                // One lane interrupted while its generations started: nothing sampled that would
+                // call `launchNext`, which finishes the rest.
+                if interruptedBy != nil { finishShort() }
+                break
+            }
             waitForEvent()
             try takeFinishedRounds()
             try startReadyOwnGenerations()
@@ -154,6 +159,18 @@ final class InterleavedSampling {
             ending: ending,
             hostState: HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) }),
             interruptedBy: interruptedBy)
+    }
+
+    /// Finishing short: every comparison not sampling now is finished with what it has (one whose
+    /// generation was still starting, with nothing).
+    private func finishShort() {
+        for index in unfinished.subtracting(busy).sorted() {
+            lockstep[index].markFinishedShort()
+            unfinished.remove(index)
+            unwritten.append(index)
+            instructionCounts[index] = lockstep[index].members.map { _ in nil }
+            queueExactPasses(index)
+        }
     }
 
     /// The signal that ended the sampling short (`Interruption`), once seen.
@@ -332,14 +349,7 @@ final class InterleavedSampling {
     /// `GenerationScheduler`) other than the busy ones, or returns nil when none is left.
     private func launchNext(placement: Affinity.Placement) throws -> (index: Int, launch: LockstepComparison.Launch)? {
         if interruptedBy != nil {
-            // Finishing short: every comparison not sampling now is finished with what it has.
-            for index in unfinished.subtracting(busy).sorted() {
-                lockstep[index].markFinishedShort()
-                unfinished.remove(index)
-                unwritten.append(index)
-                instructionCounts[index] = lockstep[index].members.map { _ in nil }
-                queueExactPasses(index)
-            }
+            finishShort()
             return nil
         }
         while true {

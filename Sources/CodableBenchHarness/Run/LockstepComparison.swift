@@ -337,7 +337,10 @@ struct LockstepComparison {
         for member in active where result.verdicts[member].outcome.isMeasured {
             let generations = result.generations.count { $0.contains { $0.member == member } }
             result.verdicts[member] = Verdict(
-                .ok, "interrupted after \(generations) generation\(generations == 1 ? "" : "s"): figures from the samples taken")
+                .ok,
+                generations == 0
+                    ? "interrupted before its first sample: not measured"
+                    : "interrupted after \(generations) generation\(generations == 1 ? "" : "s"): figures from the samples taken")
         }
     }
 

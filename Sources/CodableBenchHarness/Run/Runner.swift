@@ -61,7 +61,7 @@ package struct FinishedRun {
 
 /// The parent side of a run: its folder, one lockstep comparison per payload, their sampling
 /// (`InterleavedSampling`) and counting passes (`CountingPasses`), then run.json. The command
-/// that started it writes the reports (`RunCommand.finish`).
+/// that started it writes the reports (`FinishedRunReport.writeAndPrint`).
 package struct Runner {
     let runPlan: RunPlan
     let options: RunOptions
