@@ -146,7 +146,7 @@ struct ABCommand: ToolCommand {
             let confirmation = confirming.thisBuild
             gate = try judge(confirmation: confirmation)
         }
-        let summary = gate.markdown(provenance: current.rows[0].provenance)
+        let summary = gate.markdown(provenance: current.provenance)
         do { try Data(summary.utf8).write(to: directory.appendingPathComponent("ab.md")) } catch {
             throw HarnessFailure("cannot write \(directory.path)/ab.md: \(error.localizedDescription)")
         }

@@ -26,7 +26,7 @@ struct AcrossCommand: ParsableCommand {
             let data = try RecordedRun.load(run)
             guard !data.ratios.isEmpty else { throw UsageError("\(run) has no paired ratios (ratios.csv)") }
             print(
-                "\(data.rows[0].provenance.runID): \(HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded")")
+                "\(data.provenance.runID): \(HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded")")
             return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })
         }
         print(Self.render(ratios))

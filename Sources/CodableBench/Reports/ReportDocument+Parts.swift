@@ -24,9 +24,8 @@ extension ReportDocument {
     static func answers(
         run: RecordedRun, findings: RunFindings, claims: ClaimsFile, facts: StrategyFacts = .none
     ) -> [Answer] {
-        let groups = Dictionary(run.rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
         return Answer.all(
-            claims: claims, findings: findings, groups: groups, changes: facts.changes,
+            claims: claims, findings: findings, groups: run.groupsByStrategy, changes: facts.changes,
             costCategories: costCategories(run))
     }
 
@@ -57,7 +56,7 @@ extension ReportDocument {
         _ run: RecordedRun, cells: [ColdCell], warm: [String: [String: CostBreakdown]], categories: CostCategories
     ) -> [Prose] {
         let first = CostsCSV.breakdowns(run.coldCosts)
-        let elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
+        let elements = run.payloads.mapValues(\.elements)
         return cells.compactMap { cell in
             guard let mine = first[cell.strategy]?[cell.profile], let theirs = warm[cell.strategy]?[cell.profile] else {
                 return nil

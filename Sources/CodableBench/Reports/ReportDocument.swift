@@ -52,10 +52,10 @@ struct ReportDocument {
         self.run = run
         self.cells = cells
         self.claims = claims
-        provenance = run.rows[0].provenance
+        provenance = run.provenance
         info = run.info
         let joinedNote = joined.map { other in
-            let p = other.rows[0].provenance
+            let p = other.provenance
             let extra = other.info?.extraConformances
             let app = extra.map { ", a large app: \($0) extra conformances" } ?? ""
             return " Claims with situations also read run \(p.runID) (\(p.buildConfiguration) build"

@@ -16,7 +16,7 @@ struct ReportWarning {
     static func all(run: RecordedRun, cells: [CellSummary], info: RunJSON? = nil) -> [ReportWarning] {
         var out: [ReportWarning] = []
         let platform = info?.platform
-        let p = run.rows[0].provenance
+        let p = run.provenance
         let systemMalloc =
             platform.map { $0 == "linux" } ?? true
             ? "glibc's malloc through malloc-interposer (jemalloc not found, or --counting interposer)"

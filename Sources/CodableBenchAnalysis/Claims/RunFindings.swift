@@ -41,19 +41,18 @@ package struct RunFindings: Sendable {
 
     package init(run: RecordedRun) {
         var outcomes: [String: [String: Outcome]] = [:]
-        for row in run.rows { outcomes[row.cell.strategy, default: [:]][row.cell.profile] = row.outcome }
+        for (cell, outcome) in run.outcomes { outcomes[cell.strategy, default: [:]][cell.profile] = outcome }
         var sweeps: [String: [(profile: String, value: Double)]] = [:]
         // One sweep per knob: the one with the most points (the catalogue has one per knob).
         for sweep in Crossover.sweeps(run.knobsByProfile) where sweep.points.count > sweeps[sweep.knob]?.count ?? 0 {
             sweeps[sweep.knob] = sweep.points.map { ($0.key, $0.value) }.sorted { $0.value < $1.value }
         }
-        let bytes = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.bytes) }, uniquingKeysWith: { a, _ in a })
-        let ratios = run.allRatios
-        self.init(outcomes: outcomes, ratios: ratios, sweeps: sweeps, bytes: bytes)
-        elements = Dictionary(run.rows.map { ($0.cell.profile, $0.cell.elements) }, uniquingKeysWith: { a, _ in a })
+        let payloads = run.payloads
+        self.init(outcomes: outcomes, ratios: run.allRatios, sweeps: sweeps, bytes: payloads.mapValues(\.bytes))
+        elements = payloads.mapValues(\.elements)
         costs = CostsCSV.breakdowns(run.costs)
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
-        build = run.rows[0].provenance.buildConfiguration
+        build = run.provenance.buildConfiguration
         largeApp = run.info?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
         if !cold.isEmpty { situationRatios[own(.cold)] = cold }

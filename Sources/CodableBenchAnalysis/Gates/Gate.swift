@@ -23,8 +23,7 @@ package struct Gate {
 
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         let comparison = try RunComparison(baseline: baseline, current: current, tolerances: tolerances)
-        let outcomes = Dictionary(current.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
-        let baselineOutcomes = Dictionary(baseline.rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        let outcomes = current.outcomes, baselineOutcomes = baseline.outcomes
         var regressions: [Finding] = [], improvements: [Finding] = [], notes = comparison.notes
         for change in comparison.changes {
             func finding(_ message: String) -> Finding {

@@ -41,7 +41,7 @@ package struct RunComparison {
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         timingStatistic = tolerances.timing.estimator
         // Two allocators round and grow buffers differently: their counts are not comparable.
-        let countedBy = (baseline.rows[0].provenance.countingBackend, current.rows[0].provenance.countingBackend)
+        let countedBy = (baseline.provenance.countingBackend, current.provenance.countingBackend)
         let compareCounts = countedBy.0 == countedBy.1
         // malloc-interposer over glibc counts approximately: its own tolerances, or not at all.
         let approximate = countedBy.0 == CountingBackend.interposer.rawValue
@@ -57,7 +57,7 @@ package struct RunComparison {
                     + (skipped.isEmpty ? "" : "; not compared: " + skipped.map(\.rawValue).joined(separator: ", ")))
         }
         // Timings under two allocators differ by the allocator too (results/README.md, `allocator`).
-        let timedUnder = (baseline.rows[0].provenance.allocator, current.rows[0].provenance.allocator)
+        let timedUnder = (baseline.provenance.allocator, current.provenance.allocator)
         if timedUnder.0 != timedUnder.1 {
             notes.append(
                 "the baseline was timed under allocator \(timedUnder.0), this run under \(timedUnder.1): time changes include the allocator's"

@@ -177,8 +177,38 @@ extension RecordedRun {
         return all
     }
 
+    /// The run's provenance, held once: every row of a run carries the same, and a run has a row
+    /// for every cell it planned (`load` refuses a results file without).
+    package var provenance: Provenance { rows[0].provenance }
+
+    /// What each payload was, by profile, as the run recorded it.
+    package var payloads: [String: PayloadFacts] {
+        Dictionary(rows.map { ($0.cell.profile, PayloadFacts($0.cell)) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// Each profile's knob summary, as the run recorded it.
-    package var knobsByProfile: [String: String] {
-        Dictionary(rows.map { ($0.cell.profile, $0.cell.knobs) }, uniquingKeysWith: { a, _ in a })
+    package var knobsByProfile: [String: String] { payloads.mapValues(\.knobs) }
+
+    /// Each cell's outcome.
+    package var outcomes: [CellKey: Outcome] {
+        Dictionary(rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Each strategy's group.
+    package var groupsByStrategy: [String: String] {
+        Dictionary(rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
+    }
+}
+
+/// A payload's facts, which every cell on it repeats.
+package struct PayloadFacts: Equatable, Sendable {
+    package let bytes: Int
+    package let elements: Int
+    package let knobs: String
+
+    init(_ cell: CellIdentity) {
+        bytes = cell.bytes
+        elements = cell.elements
+        knobs = cell.knobs
     }
 }
