@@ -67,6 +67,28 @@ struct DocumentationLinksTests {
         #expect(!readme.contains("../shared"))
     }
 
+    /// The layout page names every script and script folder in `scripts/` (in code spans) and
+    /// every module folder of `Sources/`: a new one, or a renamed one, fails here until the page
+    /// says what it is (it drifted by seven scripts before).
+    @Test func theLayoutNamesEveryScriptAndModule() throws {
+        let layout = try String(contentsOf: Self.root.appendingPathComponent("Documentation/Layout.md"), encoding: .utf8)
+        let fm = FileManager.default
+        let scripts = try fm.contentsOfDirectory(atPath: Self.root.appendingPathComponent("scripts").path)
+            .filter { !$0.hasPrefix(".") && $0 != "__pycache__" }
+        let modules = try fm.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix(".") }
+        #expect(scripts.count > 20 && modules.count > 5)
+        for script in scripts {
+            var isFolder: ObjCBool = false
+            _ = fm.fileExists(atPath: Self.root.appendingPathComponent("scripts/\(script)").path, isDirectory: &isFolder)
+            let named = isFolder.boolValue ? "`\(script)/" : "`\(script)`"
+            #expect(layout.contains(named) || layout.contains("scripts/\(script)"), "Layout.md does not name scripts/\(script)")
+        }
+        for module in modules {
+            #expect(layout.contains(module), "Layout.md does not name Sources/\(module)")
+        }
+    }
+
     @Test func linksAreFoundOutsideCodeOnly() {
         let text = "see [a](x.md) and `[b](y.md)`\n```\n[c](z.md)\n```\n[d](w.md#h)"
         #expect(Self.links(in: text) == ["x.md", "w.md#h"])

@@ -7,8 +7,8 @@ import Foundation
 /// strategies): parses the command line, runs it, and maps every failure to a one-line message and
 /// a documented exit status: 0 success, 2 usage or input error, 3 harness failure.
 public enum CommandLineTool {
-    /// Runs the `benchmarks` command line (`run`, `list`, `generate`, `compare`, `check`,
-    /// `baseline update`, `report`, `conformance`) over `strategies`, and exits with its status.
+    /// Runs the `benchmarks` command line (the subcommands in `configuration`) over `strategies`,
+    /// and exits with its status.
     /// Call it from your executable's `main.swift`. `payloadFolders` (relative to the working
     /// directory) are searched first for the files your strategies name in `defaultFiles`.
     /// `claims` are claims files (format in results/README.md) whose questions and claims every
