@@ -48,7 +48,7 @@ def referenced_scripts():
     """Every scripts/….sh named in the README, the documentation and the workflow."""
     sources = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, ".github", "workflows", "ci.yml")]
     sources += glob.glob(os.path.join(ROOT, "Documentation", "*.md"))
-    names = {".ci/run"}
+    names = {".ci/run", ".ci/heavy"}
     for source in sources:
         with open(source) as f:
             names.update(re.findall(r"scripts/[A-Za-z0-9_./-]+\.sh", f.read()))

@@ -23,7 +23,10 @@ enum Corpora {
 struct CorporaTests {
     static let cells: [(String, String)] = Catalogue.all.flatMap { strategy in strategy.defaultFiles.map { (strategy.id, $0) } }
 
-    @Test(arguments: cells)
+    /// Slow in a debug build (a minute on two cores); every push checks the same cells in release,
+    /// where `.ci/run`'s quick run with the corpora verifies each and `check_outcomes.py` compares
+    /// each outcome with the one expected.
+    @Test(.slow, arguments: cells)
     func strategyHasItsExpectedOutcomeOnItsFile(id: String, file: String) throws {
         let strategy = TestSupport.strategy(id)
         let url = try #require(Corpora.folders.locate(file))

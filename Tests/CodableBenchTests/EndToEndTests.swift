@@ -18,7 +18,7 @@ struct EndToEndTests {
         return byGeneration.mapValues { generations in generations.keys.sorted().map { generations[$0]! } }
     }
 
-    @Test func quickRunWritesVerifiedRowsAndLatest() throws {
+    @Test(.slow) func quickRunWritesVerifiedRowsAndLatest() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([
             "run", "--allow-debug", "--quick", "--strategy", "synthesized", "--strategy", "jsonserialization-manual",
@@ -82,7 +82,7 @@ struct EndToEndTests {
         #expect(info.sampling != nil && run.stderr.contains("the run sampled for") && run.stderr.contains("sampling on "))
     }
 
-    @Test func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {
+    @Test(.slow) func throwingCrashingAndHangingStrategiesAreRecordedAndTheRunCompletes() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([
             "run", "--allow-debug", "--quick", "--timeout", "5", "--profile", "tiny", "--out", out.path,
@@ -101,7 +101,7 @@ struct EndToEndTests {
         #expect(row("handwritten")?.outcome == .ok)
     }
 
-    @Test(.enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
+    @Test(.slow, .enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
     func allocationCountsAreExactAndRepeatable() throws {
         func counts() throws -> [String: ResultRow] {
             let out = try TestSupport.temporaryDirectory()
@@ -129,7 +129,7 @@ struct EndToEndTests {
 
     /// `--cold`: fresh processes paired in rounds, first-decode figures in cold.csv and the reports,
     /// and the first decodes' allocations the same in two runs.
-    @Test(.enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
+    @Test(.slow, .enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
     func coldRunsPairFirstDecodesAndCountThemExactly() throws {
         func coldRun() throws -> (rows: [ColdRow], counts: [ColdAllocationRow], report: String) {
             let out = try TestSupport.temporaryDirectory()
@@ -162,7 +162,7 @@ struct EndToEndTests {
 
     /// `--cold --instructions`: each cell's first decode under callgrind, where it went, and the
     /// report's sentence against its warm decode.
-    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
+    @Test(.slow, .enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
     func aFirstDecodesInstructionsSayWhereTheyWent() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([
@@ -183,7 +183,7 @@ struct EndToEndTests {
 
     /// Without jemalloc: glibc's malloc through malloc-interposer, counts exact for whole objects,
     /// no peak heap, and the rows and the report say the counts are approximate.
-    @Test func interposerCountsWhereJemallocIsMissing() throws {
+    @Test(.slow) func interposerCountsWhereJemallocIsMissing() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([
             "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--counting", "interposer",
@@ -203,7 +203,7 @@ struct EndToEndTests {
 
     /// A strategy's timeout cap bounds its timed workers, not its counting pass, which runs at the
     /// lowest priority beside the sampling; a count still missing is said, never a silent gap.
-    @Test func aCountingPassHasTheRunsTimeoutAndAMissingCountIsSaid() throws {
+    @Test(.slow) func aCountingPassHasTheRunsTimeoutAndAMissingCountIsSaid() throws {
         func run(timeout: String) throws -> (rows: [ResultRow], stderr: String) {
             let out = try TestSupport.temporaryDirectory()
             let run = try TestSupport.run([
@@ -227,7 +227,7 @@ struct EndToEndTests {
     /// Without `--instructions`, a run counts the exact measures of as many cells as its time
     /// allows, beside the sampling: the same worker and arguments as `--instructions`, so the same
     /// counts; `--no-exact` counts none.
-    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
+    @Test(.slow, .enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
     func exactMeasuresBesideTheSamplingAreTheInstructionPasss() throws {
         func instructions(_ options: [String]) throws -> [String: Double] {
             let out = try TestSupport.temporaryDirectory()
@@ -262,7 +262,7 @@ struct EndToEndTests {
         #expect(run.status != 0 && run.stderr.contains("--counting must be jemalloc or interposer, got 'tcmalloc'"))
     }
 
-    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
+    @Test(.slow, .enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
     func instructionCountsAndTheirBreakdownAreIdenticalRunToRun() throws {
         func count(allocations: Bool) throws -> (instructions: Double?, costs: [CostRow]) {
             let out = try TestSupport.temporaryDirectory()
@@ -314,7 +314,7 @@ struct EndToEndTests {
         #expect(second.costs == first.costs)
     }
 
-    @Test func naiveTryLoopPitfallNeverEndsOnAFaultyPayload() throws {
+    @Test(.slow) func naiveTryLoopPitfallNeverEndsOnAFaultyPayload() throws {
         let out = try TestSupport.temporaryDirectory()
         let run = try TestSupport.run([
             "run", "--allow-debug", "--quick", "--timeout", "3", "--no-count", "--out", out.path,
@@ -382,7 +382,7 @@ struct EndToEndTests {
     /// `benchmarks run 2>&1 | head -n 1`: once `head` has gone, every progress line meets a closed
     /// pipe. The run drops them and still writes its results (it trapped in `FileHandle.write`,
     /// exit 132, with the run half done).
-    @Test func aClosedOutputPipeDoesNotEndTheRun() throws {
+    @Test(.slow) func aClosedOutputPipeDoesNotEndTheRun() throws {
         let out = try TestSupport.temporaryDirectory()
         let status = out.appendingPathComponent("status")
         let shell = #"{ "$0" "$@" 2>&1; echo $? > "$STATUS"; } | head -n 1 > /dev/null"#
@@ -407,7 +407,7 @@ struct EndToEndTests {
     /// workers (one of them hung in its strategy, which it does not wait out) and leaves nothing in
     /// the temporary folder (before, the generated payloads and a folder per worker stayed there,
     /// and a hung worker spun on alone).
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(.slow, arguments: [SIGINT, SIGTERM])
     func aSignalMidRunEndsItsWorkersAndLeavesNoTemporaryFiles(signal: Int32) throws {
         let temporary = try TestSupport.temporaryDirectory()
         let out = try TestSupport.temporaryDirectory()
@@ -460,7 +460,7 @@ struct EndToEndTests {
     /// cell left interrupted; it takes no other option. The folder is made as a kill after two
     /// generations leaves it (a signal's timing cannot be chosen: these comparisons settle in under
     /// a second): a whole run's, cut back to its first two generations, run.json not finished.
-    @Test func aResumedRunContinuesFromItsSamples() throws {
+    @Test(.slow) func aResumedRunContinuesFromItsSamples() throws {
         let out = try TestSupport.temporaryDirectory()
         let whole = try TestSupport.run([
             "run", "--allow-debug", "--no-count", "--strategy", "synthesized", "--strategy", "ref-foundation-scan",
@@ -579,7 +579,7 @@ struct EndToEndTests {
         #expect(ok.status == 0 && ok.stdout.contains("no change"))
     }
 
-    @Test func anyJSONFileRunsTheModelFreeStrategies() throws {
+    @Test(.slow) func anyJSONFileRunsTheModelFreeStrategies() throws {
         // A file the project has never seen: a generated payload, rewritten by JSONSerialization
         // (sorted keys), plus a hand-written one with values the type-guessing readers change.
         let dir = try TestSupport.temporaryDirectory()

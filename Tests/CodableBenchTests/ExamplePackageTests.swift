@@ -6,7 +6,7 @@ import Testing
 
 /// Examples/OrdersBench, a user's own package depending on CodableBench by path, built and run end
 /// to end. Its build folder lives in this package's .build, so repeated runs are incremental.
-@Suite("The example package", .serialized, .timeLimit(.minutes(10)))
+@Suite("The example package", .serialized, .slow, .timeLimit(.minutes(10)))
 struct ExamplePackageTests {
     static let example = TestSupport.packageRoot.appendingPathComponent("Examples/OrdersBench")
     static let scratch = TestSupport.packageRoot.appendingPathComponent(".build/example-orders")

@@ -3,6 +3,7 @@ import Catalogue
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation
+import Testing
 
 /// Shared helpers: the committed profiles, the catalogue, and the built `benchmarks` executable.
 enum TestSupport {
@@ -127,5 +128,16 @@ enum TestSupport {
         return Execution(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Tests that take whole runs of the executable or build another package: minutes together, where
+/// the rest of the suite takes about one. `swift test` skips them; `CODABLEBENCH_SLOW_TESTS=1 swift
+/// test` runs them, and `.ci/heavy` does (its check `slow-tests`) whenever a file they cover changed.
+extension Trait where Self == ConditionTrait {
+    static var slow: Self {
+        .enabled(
+            if: ProcessInfo.processInfo.environment["CODABLEBENCH_SLOW_TESTS"] == "1",
+            "slow: CODABLEBENCH_SLOW_TESTS=1 swift test runs it")
     }
 }
