@@ -94,6 +94,6 @@ let package = Package(
         + strategyTargets.map {
             .target(name: $0.name, dependencies: ["CodableBench", "StandardModel"] + $0.uses, path: $0.path)
         },
-    swiftLanguageModes: [.v5],
+    swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )

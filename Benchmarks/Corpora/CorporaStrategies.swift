@@ -3,7 +3,7 @@ import DynamicValues
 import Foundation
 
 /// A corpus model: synthesized Codable, plus one hand mapping over any parsed JSON tree.
-public protocol CorpusModel: Codable {
+public protocol CorpusModel: Codable, SendableMetatype {
     init<Node: DynamicJSONNode>(fields: JSONFields<Node>) throws
 }
 

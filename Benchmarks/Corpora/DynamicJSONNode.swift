@@ -6,7 +6,7 @@ import Foundation
 /// mappings are written once, generic over the tree (`[String: Any]` from JSONSerialization, a JSON
 /// value enum, the AnyCodable post's type); the optimizer specializes them, so each backend runs plain
 /// casts and lookups, as hand-written code for that tree would.
-public protocol DynamicJSONNode {
+public protocol DynamicJSONNode: SendableMetatype {
     var isNull: Bool { get }
     var string: String? { get }
     var int64: Int64? { get }

@@ -30,10 +30,12 @@ enum DateDecoding {
     }()
 
     /// `.custom` with formatters made once and captured by the closure, chosen by the value's form.
+    /// Unsafe to the compiler on Linux, where Foundation does not mark the formatter Sendable: the
+    /// decoder calls the closure on its own thread only, one decode at a time.
     static func cachedFormatters() -> JSONDecoder.DateDecodingStrategy {
-        let fractional = ISO8601DateFormatter()
+        nonisolated(unsafe) let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let plain = ISO8601DateFormatter()
+        nonisolated(unsafe) let plain = ISO8601DateFormatter()
         return .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
             guard let date = (hasFractionalSeconds(text) ? fractional : plain).date(from: text) else {

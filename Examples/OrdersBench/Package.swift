@@ -16,5 +16,5 @@ let package = Package(
             path: "Sources/OrdersBench"
         )
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -42,9 +42,9 @@ struct BackgroundPassesTests {
     }
 
     /// A pass that returns 0 once released, and signals when it has started.
-    static func blockingPass() -> (pass: () -> Int, started: DispatchSemaphore, release: DispatchSemaphore) {
+    static func blockingPass() -> (pass: @Sendable () -> Int, started: DispatchSemaphore, release: DispatchSemaphore) {
         let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        let pass = {
+        let pass: @Sendable () -> Int = {
             started.signal()
             release.wait()
             return 0
@@ -112,7 +112,7 @@ struct BackgroundPassesTests {
         let (blocking, started, release) = Self.blockingPass()
         passes.submit(0, [{ Int32(blocking()) }])
         started.wait()
-        let niceness = { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        let niceness: @Sendable () -> Int32 = { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
         passes.submit(1, [niceness, niceness, niceness])
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -113,21 +113,20 @@ enum TestSupport {
         process.standardError = err
         try process.run()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
+        let errData = Locked(Data())
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
             group.leave()
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        let errData = errBox.data
         process.waitUntilExit()
         return Execution(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
     }
 }
 

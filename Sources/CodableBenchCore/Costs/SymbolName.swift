@@ -170,6 +170,8 @@ enum SymbolName {
 }
 
 /// The two runtime demanglers, looked up once with `dlsym`.
+// Unchecked: two C function pointers set once in `init` and never changed; C function types are
+// not marked Sendable.
 private final class Demanglers: @unchecked Sendable {
     static let shared = Demanglers()
 

@@ -66,6 +66,7 @@ struct TimingCPUs: Equatable, Sendable {
 
     /// A thread on one CPU walking a 4 MiB ring (a decode's working set, in a dependent chain)
     /// while told to run.
+    // Unchecked: its thread and the caller share `running` and `ended`, only under `condition`.
     private final class BackgroundLoad: @unchecked Sendable {
         private let condition = NSCondition()
         private var running = false

@@ -4,10 +4,10 @@ import CodableBenchCore
 /// comparisons (`LockstepSchedule`) over the strategies that run on each payload by default. A
 /// reference expected not to end `ok` on a payload (a strict one on faulty data) is no yardstick
 /// there, as in a run. For `list` and for the check that every timed cell has a yardstick.
-package struct Yardsticks {
+package struct Yardsticks: Sendable {
     let catalogue: [Strategy]
     /// What a strategy is expected to end with on a payload (profile or file name).
-    let expectedOutcome: (Strategy, String) -> Outcome
+    let expectedOutcome: @Sendable (Strategy, String) -> Outcome
 
     /// The catalogue's visible strategies, with expectations read from the profiles in `profiles`
     /// (a payload whose profile cannot be read expects what its strategy declares, else `ok`).

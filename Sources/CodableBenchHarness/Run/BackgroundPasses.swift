@@ -8,6 +8,8 @@ import CodableBenchCore
 /// it starts inherit both: they use the time the other CPUs would idle and yield to the lockstep
 /// workers starting there. What is left when sampling ends runs on every CPU at full priority
 /// (`drain`).
+// Unchecked: its thread and the run's share the batches, the queue and `closed`, only under
+// `condition`.
 final class BackgroundPasses<Output>: @unchecked Sendable {
     /// One comparison's passes: its outputs in its cells' order.
     private struct Batch {
@@ -19,7 +21,7 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
         let slot: Int
         /// Lower runs first; equal ones in the order submitted.
         let priority: Int
-        let work: () -> Output
+        let work: @Sendable () -> Output
     }
 
     private let condition = NSCondition()
@@ -42,7 +44,7 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
 
     /// Queues `works`, one comparison's passes, under `key`, after those queued with a lower or
     /// equal `priority`.
-    func submit(_ key: Int, _ works: [() -> Output], priority: Int = 0) {
+    func submit(_ key: Int, _ works: [@Sendable () -> Output], priority: Int = 0) {
         condition.withLock {
             batches[key] = Batch(outputs: works.map { _ in nil }, left: works.count)
             let jobs = works.enumerated().map { Job(key: key, slot: $0.offset, priority: priority, work: $0.element) }

@@ -20,7 +20,7 @@ struct ColdSampling {
     let environment: [String: String]
     let passes: CountingPasses
     var backend: CountingBackend { passes.backend }
-    let launcher: (CellState) -> WorkerLauncher
+    let launcher: @Sendable (CellState) -> WorkerLauncher
     let record: RunRecorder
     let log: (String) -> Void
 
@@ -50,6 +50,7 @@ struct ColdSampling {
     /// `--instructions`: each cell's first decode under callgrind, its breakdown in cold-costs.csv.
     private func countInstructions(_ states: [CellState]) throws {
         guard case .callgrind = passes.instructionCounter else { return }
+        let passes = passes
         let counted = try CountingPasses.onePerCore(states) { try passes.firstDecodeInstructions($0) }
         for (state, count) in zip(states, counted) {
             guard let count else {

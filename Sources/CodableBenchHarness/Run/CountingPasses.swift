@@ -20,7 +20,7 @@ struct CountingPasses {
     var besideSampling: InstructionCounter? = nil
     /// The run's timeout: the counting pass's (see `allocations`).
     let timeoutSeconds: Double
-    let launcher: (CellState) -> WorkerLauncher
+    let launcher: @Sendable (CellState) -> WorkerLauncher
 
     /// The backend of the counting pass: the one asked for, or jemalloc, or the interposer; says
     /// once when counts will be approximate or missing.
@@ -85,14 +85,13 @@ struct CountingPasses {
 
     /// `pass` for each cell, one per core at a time: counts do not depend on the machine's load,
     /// and no timing runs meanwhile (a comparison's passes run when it is done).
-    static func onePerCore<T>(_ states: [CellState], _ pass: (CellState) throws -> T?) throws -> [T?] {
-        var results = [Result<T?, Error>](repeating: .success(nil), count: states.count)
-        let lock = NSLock()
+    static func onePerCore<T: Sendable>(_ states: [CellState], _ pass: @Sendable (CellState) throws -> T?) throws -> [T?] {
+        let results = Locked([Result<T?, Error>](repeating: .success(nil), count: states.count))
         DispatchQueue.concurrentPerform(iterations: states.count) { index in
             let result = Result { try pass(states[index]) }
-            lock.withLock { results[index] = result }
+            results.withLock { $0[index] = result }
         }
-        return try results.map { try $0.get() }
+        return try results.withLock { $0 }.map { try $0.get() }
     }
 
     /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic

@@ -14,7 +14,7 @@ final class InterleavedSampling {
         var pairing: Pairing
         /// The timing workers' environment (`TimingAllocator`).
         var environment: [String: String]
-        var launcher: (CellState) -> WorkerLauncher
+        var launcher: @Sendable (CellState) -> WorkerLauncher
         var passes: CountingPasses
         var provenance: Provenance
         var log: (String) -> Void

@@ -11,7 +11,7 @@ struct LockstepComparison {
     let schedule: LockstepSchedule
     let plan: SamplingPlan
     let environment: [String: String]
-    let launcher: (CellState) -> WorkerLauncher
+    let launcher: @Sendable (CellState) -> WorkerLauncher
 
     /// Generations every comparison runs, whatever the run's budget.
     static let minimumGenerations = 3
@@ -39,7 +39,7 @@ struct LockstepComparison {
 
     init(
         members: [CellState], schedule: LockstepSchedule, plan: SamplingPlan,
-        environment: [String: String], launcher: @escaping (CellState) -> WorkerLauncher
+        environment: [String: String], launcher: @escaping @Sendable (CellState) -> WorkerLauncher
     ) {
         self.members = members
         self.schedule = schedule

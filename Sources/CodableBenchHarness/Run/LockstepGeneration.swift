@@ -36,6 +36,8 @@ extension LockstepComparison {
 
     /// A generation being launched on a thread of its own, so that creating its processes (about
     /// 14 ms each when the CPU is shared with workers starting) overlaps the round that samples.
+    // Unchecked: `outcome` is written once by the launch's thread before `done` is signalled, and
+    // read only after waiting on `done`, an order the compiler cannot see through a semaphore.
     final class Launch: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private var outcome: Swift.Result<StartingGeneration, Error>?

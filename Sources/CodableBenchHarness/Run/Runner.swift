@@ -142,7 +142,7 @@ package struct Runner {
         log("sampling on \(timingCPUs.note)")
         let setup = InterleavedSampling.Setup(
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
-            launcher: launcher(for:), passes: passes, provenance: provenance, log: log, start: start,
+            launcher: launcher, passes: passes, provenance: provenance, log: log, start: start,
             timingCPUs: timingCPUs, probesHostState: options.plan.judgement.isAnswers,
             resumedSamples: Dictionary(grouping: options.resuming?.samples ?? [], by: \.key))
         let sampling = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
@@ -150,7 +150,7 @@ package struct Runner {
         if options.cold, sampling.interruptedBy == nil {
             try ColdSampling(
                 pairing: options.pairing, environment: setup.environment, passes: passes,
-                launcher: launcher(for:), record: record, log: log
+                launcher: launcher, record: record, log: log
             ).run(comparisons)
         }
         #if DEBUG
@@ -196,7 +196,7 @@ package struct Runner {
         }
         var passes = CountingPasses(
             backend: try CountingPasses.backend(for: options, log: log), instructionCounter: counter,
-            timeoutSeconds: options.timeoutSeconds, launcher: launcher(for:))
+            timeoutSeconds: options.timeoutSeconds, launcher: launcher)
         if counter == nil, options.exactWhereTimeAllows, Platform.current.hasCallgrind,
             let valgrind = InstructionRegion.valgrindPath()
         {
@@ -234,9 +234,13 @@ package struct Runner {
         return comparisons
     }
 
-    func launcher(for state: CellState) -> WorkerLauncher {
-        WorkerLauncher(
-            executable: state.build.executable,
-            timeoutSeconds: min(options.timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
+    /// Each cell's worker launcher: the cell's build, with the run's timeout or its strategy's cap.
+    var launcher: @Sendable (CellState) -> WorkerLauncher {
+        let timeoutSeconds = options.timeoutSeconds
+        return { state in
+            WorkerLauncher(
+                executable: state.build.executable,
+                timeoutSeconds: min(timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
+        }
     }
 }

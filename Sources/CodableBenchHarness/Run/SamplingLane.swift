@@ -5,7 +5,7 @@ import CodableBenchCore
 /// workers start on the other CPUs while it samples (`InterleavedSampling`); with two, each lane
 /// starts its own generation's workers on its CPU between its rounds, so that nothing else runs
 /// on a CPU while it samples and both CPUs sample most of the time.
-final class SamplingLane: @unchecked Sendable {
+final class SamplingLane {
     /// nil: one lane the system places (no affinity call).
     let cpu: Int?
     /// The lane's own cache probe (a ring each, so that two lanes' probes do not warm each other's).
@@ -52,12 +52,23 @@ final class SamplingLane: @unchecked Sendable {
     /// there with its outcome.
     func run<T>(_ round: @escaping () throws -> T, done: @escaping (Result<T, Error>) -> Void) {
         let cpu = cpu
-        jobs.async { done(Result { try Affinity.on(cpu) { try round() } }) }
+        let job = HandedOver { done(Result { try Affinity.on(cpu) { try round() } }) }
+        jobs.async { job.value() }
+    }
+
+    /// What the run's thread hands to a lane's thread: a round's comparison (a copy), its ready
+    /// workers and the lane's probe. Unchecked: the run's thread does not touch them until `done`
+    /// posts them back (`InterleavedSampling.sample`), an ownership the compiler cannot follow
+    /// through a dispatch queue.
+    private struct HandedOver<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 }
 
 /// Where what the lanes finished waits for the run's thread, which sleeps in `poll` on
 /// `wakeDescriptor` among the starting workers' descriptors.
+// Unchecked: `finished` is touched only under `lock`, and the pipe's descriptors never change.
 final class FinishedRounds<Round>: @unchecked Sendable {
     private let lock = NSLock()
     private var finished: [Round] = []

@@ -35,6 +35,7 @@ enum ChildProcesses {
 
     /// The process's children and whether it is ending, shared by the run's threads and the
     /// signal's, each field under its lock.
+    // Unchecked: each field is read and written under its lock, as said beside it.
     private final class State: @unchecked Sendable {
         /// Held while a child starts, which takes milliseconds (`Process.run` lists the open
         /// descriptors), so that `killAll` waits for a start under way. Guards `isEnding`.

@@ -9,15 +9,15 @@ import CodableBenchCore
 package enum Interruption {
     /// From now on the first signal asks the run to finish short instead of ending the process.
     package static func finishShortOnSignal() {
-        state.lock.withLock { state.finishesShort = true }
+        state.withLock { $0.finishesShort = true }
     }
 
     /// The signal that asked the run to stop, if one has.
-    package static var requested: Int32? { state.lock.withLock { state.signal } }
+    package static var requested: Int32? { state.withLock { $0.signal } }
 
     /// Called by the signal's thread; true when the run will finish short (the process goes on).
     static func request(_ signal: Int32) -> Bool {
-        state.lock.withLock {
+        state.withLock { state in
             guard state.finishesShort, state.signal == nil else { return false }
             state.signal = signal
             return true
@@ -34,10 +34,9 @@ package enum Interruption {
         }
     }
 
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
+    private struct State {
         var finishesShort = false
         var signal: Int32?
     }
-    private static let state = State()
+    private static let state = Locked(State())
 }

@@ -60,6 +60,7 @@ package enum ScratchSpace {
 
     /// What the signal's thread and the run's threads share, under `lock`, which also guards the
     /// making of folders.
+    // Unchecked: every field is read and written under `lock` (a condition the folder-making waits on).
     private final class State: @unchecked Sendable {
         let lock = NSCondition()
         var note: String?
