@@ -299,7 +299,7 @@ struct ClaimsTests {
             do {
                 _ = try ClaimsFile.read(Self.write(Self.file(check: check)), knownStrategies: known)
                 return "no error"
-            } catch let error as UsageError { return error.description }
+            } catch let error as CommandError { return error.description }
         }
         #expect(try problem(#"{"strategy": "handwritten", "against": "synthesized", "expect": "faster"}"#) == "no error")
         #expect(

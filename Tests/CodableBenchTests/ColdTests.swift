@@ -128,13 +128,13 @@ struct ColdTests {
         #expect(try ColdCSV.readAllocations(counts) == [count])
         let bad = folder.appendingPathComponent("bad.csv")
         try CSVFormat.append(ColdCSV.header + "r,small,g,s,this,,1,0,1,1,1,1\n", to: bad)
-        #expect(throws: ResultsError.self) { try ColdCSV.read(bad) }
+        #expect(throws: CommandError.self) { try ColdCSV.read(bad) }
         do { _ = try ColdCSV.read(bad) } catch { #expect("\(error)" == "bad.csv line 2: times must be positive whole nanoseconds") }
     }
 
     @Test func theColdPassRefusesAProcessThatWouldVerifyFirst() throws {
         let strategy = TestSupport.strategy("synthesized")
-        #expect(throws: UsageError.self) {
+        #expect(throws: CommandError.self) {
             try Worker.run(
                 strategy: strategy, source: .generated(try TestSupport.profile("tiny")), reference: nil, pass: .cold)
         }

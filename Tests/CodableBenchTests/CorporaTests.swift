@@ -125,7 +125,7 @@ struct DefaultFilesTests {
 
     @Test func onlyFileBoundStrategiesAndMissingFilesIsAClearError() {
         let nowhere = PayloadFolders(directories: [])
-        #expect(throws: UsageError.self) {
+        #expect(throws: CommandError.self) {
             try RunPlan(
                 catalogue: Catalogue.all, groups: ["corpora"], strategyIDs: [], profileNames: [],
                 profiles: TestSupport.profiles, folders: nowhere)

@@ -326,7 +326,7 @@ struct CostBreakdownTests {
         do {
             _ = try CostCategories.read(file)
             Issue.record("accepted \(json)")
-        } catch let error as UsageError {
+        } catch let error as CommandError {
             #expect(error.description.hasPrefix("cats.json: ") && error.description.contains(message), "\(error)")
             #expect(!error.description.contains("\n"))
         }

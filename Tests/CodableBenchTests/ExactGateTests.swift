@@ -164,7 +164,7 @@ struct ExactGateTests {
         #expect(one.covers(CellKey(group: "g", strategy: "handwritten", profile: "small")))
         #expect(!one.covers(CellKey(group: "g", strategy: "handwritten", profile: "medium")))
         for bad in ["handwritten", "handwritten:", "a b: why", "a/b/c: why", "/small: why"] {
-            #expect(throws: UsageError.self) { try DeclaredChange(parsing: bad) }
+            #expect(throws: CommandError.self) { try DeclaredChange(parsing: bad) }
         }
     }
 

@@ -124,7 +124,7 @@ struct GateTests {
     @Test func differentPayloadIsAnInputError() throws {
         var current = base
         current[0].sha = String(repeating: "b", count: 64)
-        #expect(throws: ResultsError.self) { try gate(current) }
+        #expect(throws: CommandError.self) { try gate(current) }
     }
 
     @Test func wallTimeGatesOnlyWhenEnabled() throws {

@@ -73,7 +73,7 @@ struct HouseRulesTests {
         }
         let clean = [
             #"let a: Prose = "\(code: x) vs \(code: y)""#, #"$0 == "`" || $0 == "_""#, "// `x` in a comment",
-            #"let b = 1  // see `LockstepWorker`"#, #"throw UsageError("unknown strategy '\(id)'")"#,
+            #"let b = 1  // see `LockstepWorker`"#, #"throw CommandError.usage("unknown strategy '\(id)'")"#,
         ]
         #expect(clean.flatMap { Self.markup(in: $0, file: "C.swift") }.isEmpty)
     }

@@ -53,7 +53,7 @@ struct ReplayTests {
 
     @Test func aFolderWithoutPairsIsAnInputError() throws {
         let folder = try TestSupport.temporaryDirectory()
-        let error = try #require(throws: ResultsError.self) { try ReplayedRun.load(folder) }
+        let error = try #require(throws: CommandError.self) { try ReplayedRun.load(folder) }
         #expect(error.description.hasSuffix("has no pairs.csv (runs before harness 0.6.3 did not write it)"))
     }
 }

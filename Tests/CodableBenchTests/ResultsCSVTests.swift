@@ -46,18 +46,18 @@ struct ResultsCSVTests {
     }
 
     @Test func emptyFileIsAnError() throws {
-        let error = try #require(throws: ResultsError.self) { try ResultsCSV.read(try write("")) }
+        let error = try #require(throws: CommandError.self) { try ResultsCSV.read(try write("")) }
         #expect(error.description.hasSuffix("is empty"))
     }
 
     @Test func missingColumnsAreNamed() throws {
-        let error = try #require(throws: ResultsError.self) { try ResultsCSV.read(try write("a,b\n1,2\n")) }
+        let error = try #require(throws: CommandError.self) { try ResultsCSV.read(try write("a,b\n1,2\n")) }
         #expect(error.description.contains("missing column(s) schema_version"))
     }
 
     @Test func otherSchemaVersionIsRejected() throws {
         let line = ResultsCSV.line(Self.sampleRows()[0])
-        let error = try #require(throws: ResultsError.self) {
+        let error = try #require(throws: CommandError.self) {
             try ResultsCSV.read(try write(ResultsCSV.header + "9" + line.dropFirst()))
         }
         #expect(error.description.contains("schema version 9"))
@@ -101,15 +101,15 @@ struct ResultsCSVTests {
     /// A version that has a column must carry it.
     @Test func columnsOfTheFileVersionAreRequired() throws {
         let rows = Self.sampleRows()
-        let noFlags = try #require(throws: ResultsError.self) {
+        let noFlags = try #require(throws: CommandError.self) {
             try ResultsCSV.read(try olderFile(rows, without: ["build_flags"] + Self.ratioColumns, version: "2"))
         }
         #expect(noFlags.description.contains("missing column(s) build_flags"))
-        let noExcluded = try #require(throws: ResultsError.self) {
+        let noExcluded = try #require(throws: CommandError.self) {
             try ResultsCSV.read(try olderFile(rows, without: Self.ratioColumns, version: "3"))
         }
         #expect(noExcluded.description.contains("missing column(s) excluded"))
-        let noRatios = try #require(throws: ResultsError.self) {
+        let noRatios = try #require(throws: CommandError.self) {
             try ResultsCSV.read(try olderFile(rows, without: ["pairs"], version: "4"))
         }
         #expect(noRatios.description.contains("missing column(s) pairs"))
@@ -121,13 +121,13 @@ struct ResultsCSVTests {
 
     @Test func corruptNumberIsRejectedWithItsLine() throws {
         let line = ResultsCSV.line(Self.sampleRows()[0]).replacingOccurrences(of: ",103075,", with: ",lots,")
-        let error = try #require(throws: ResultsError.self) { try ResultsCSV.read(try write(ResultsCSV.header + line)) }
+        let error = try #require(throws: CommandError.self) { try ResultsCSV.read(try write(ResultsCSV.header + line)) }
         #expect(error.description == "results.csv line 2: column 'bytes' has an invalid value")
     }
 
     @Test func truncatedRowIsRejected() throws {
         let line = ResultsCSV.line(Self.sampleRows()[0])
-        let error = try #require(throws: ResultsError.self) {
+        let error = try #require(throws: CommandError.self) {
             try ResultsCSV.read(try write(ResultsCSV.header + String(line.prefix(40)) + "\n"))
         }
         #expect(error.description.contains("row 2 has"))
@@ -136,7 +136,7 @@ struct ResultsCSVTests {
     @Test func notUTF8IsRejected() throws {
         let file = try TestSupport.temporaryDirectory().appendingPathComponent("bad.csv")
         try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: file)
-        #expect(throws: ResultsError.self) { try ResultsCSV.read(file) }
+        #expect(throws: CommandError.self) { try ResultsCSV.read(file) }
     }
 }
 
@@ -171,10 +171,10 @@ struct SamplesCSVTests {
 
     @Test func badSequenceIsRejectedWithItsLine() throws {
         let line = SamplesCSV.line(Self.rows[0]).replacingOccurrences(of: ",1,,\n", with: ",first,,\n")
-        let error = try #require(throws: ResultsError.self) { try SamplesCSV.read(try write(SamplesCSV.header + line)) }
+        let error = try #require(throws: CommandError.self) { try SamplesCSV.read(try write(SamplesCSV.header + line)) }
         #expect(error.description == "samples.csv line 2: invalid sequence")
         let state = SamplesCSV.line(Self.rows[1]).replacingOccurrences(of: ",contended,", with: ",busy,")
-        let stateError = try #require(throws: ResultsError.self) { try SamplesCSV.read(try write(SamplesCSV.header + state)) }
+        let stateError = try #require(throws: CommandError.self) { try SamplesCSV.read(try write(SamplesCSV.header + state)) }
         #expect(stateError.description == "samples.csv line 2: invalid state or cpu")
     }
 

@@ -35,7 +35,7 @@ struct RunRecordTests {
         // A finished run is read as it is: no estimate beside its rows.
         info.finished = true
         try info.write(to: folder.directory)
-        #expect(throws: ResultsError.self) { try RecordedRun.load(folder.directory.path) }  // results.csv has no rows
+        #expect(throws: CommandError.self) { try RecordedRun.load(folder.directory.path) }  // results.csv has no rows
     }
 
     /// `run --resume` continues only a run that `run` started and did not finish, with the build
@@ -47,7 +47,7 @@ struct RunRecordTests {
             do {
                 _ = try ResumedRun.load(path)
                 return nil
-            } catch let error as UsageError { return error.description } catch { return "\(error)" }
+            } catch let error as CommandError { return error.description } catch { return "\(error)" }
         }
         #expect(refusal()?.contains("not started by 'run' of harness 0.7.1 or later") == true)
         var info = try #require(RecordedRun.load(path).info)
@@ -64,7 +64,7 @@ struct RunRecordTests {
         info.finished = true
         try info.write(to: folder.directory)
         #expect(refusal()?.hasSuffix("is a finished run; there is nothing to resume") == true)
-        #expect(throws: UsageError.self) { try ResumedRun.load(folder.directory.appendingPathComponent("missing").path) }
+        #expect(throws: CommandError.self) { try ResumedRun.load(folder.directory.appendingPathComponent("missing").path) }
     }
 
     /// A run folder as a run killed after three generations of one ratio leaves it: run.json from

@@ -66,7 +66,7 @@ struct WorkerInvocationTests {
         ),
     ])
     func badCommandLinesAreUsageErrors(arguments: [String], message: String) {
-        #expect(throws: UsageError.self) { try WorkerInvocation(parsing: arguments) }
+        #expect(throws: CommandError.self) { try WorkerInvocation(parsing: arguments) }
         do {
             _ = try WorkerInvocation(parsing: arguments)
         } catch {

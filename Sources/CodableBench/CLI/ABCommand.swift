@@ -76,11 +76,11 @@ struct ABCommand: ToolCommand {
 
     func run(in tool: ToolContext) throws {
         if Provenance.buildConfiguration == "debug" && !allowDebug {
-            throw UsageError("this is a debug build; run the A/B gate from a release build (or pass --allow-debug)")
+            throw CommandError.usage("this is a debug build; run the A/B gate from a release build (or pass --allow-debug)")
         }
         let baselineTool = URL(fileURLWithPath: baseline)
         guard FileManager.default.isExecutableFile(atPath: baselineTool.path) else {
-            throw UsageError("--baseline \(baseline) is not an executable file")
+            throw CommandError.usage("--baseline \(baseline) is not an executable file")
         }
         let tolerances = try loadTolerances(tolerances)
         let declared = try declare.map(DeclaredChange.init(parsing:))
@@ -89,7 +89,7 @@ struct ABCommand: ToolCommand {
         let shared = ours.filter { theirs.contains($0.id) }
         let strategies = selection.strategies
         if !strategies.isEmpty && !strategies.contains(where: theirs.contains) {
-            throw UsageError("none of the strategies asked for is in the baseline build")
+            throw CommandError.usage("none of the strategies asked for is in the baseline build")
         }
         let plan = try RunPlan(
             catalogue: shared, groups: selection.groups, strategyIDs: strategies.filter { theirs.contains($0) },
@@ -122,7 +122,7 @@ struct ABCommand: ToolCommand {
         let outcome = try Runner(runPlan: plan, options: options).run()
         try FinishedRunReport.writeAndPrint(outcome, claims: .none, facts: tool.facts, printsAnswers: false)
         let directory = outcome.folder, current = outcome.thisBuild
-        guard let base = outcome.baselineBuild else { throw HarnessFailure("the ab run kept no baseline rows") }
+        guard let base = outcome.baselineBuild else { throw CommandError.harness("the ab run kept no baseline rows") }
         func judge(confirmation: RecordedRun?) throws -> ABGate {
             try ABGate(
                 current: current, baseline: base, tolerances: tolerances, threshold: threshold,
@@ -148,7 +148,7 @@ struct ABCommand: ToolCommand {
         }
         let summary = gate.markdown(provenance: current.provenance)
         do { try Data(summary.utf8).write(to: directory.appendingPathComponent("ab.md")) } catch {
-            throw HarnessFailure("cannot write \(directory.path)/ab.md: \(error.localizedDescription)")
+            throw CommandError.harness("cannot write \(directory.path)/ab.md: \(error.localizedDescription)")
         }
         print(summary)
         if gate.exitStatus != 0 { throw ExitCode(gate.exitStatus) }
@@ -164,7 +164,7 @@ enum BaselineBuild {
             return Set(ids.split(separator: "\n").map(String.init))
         }
         guard let table = try list(executable, ["list"]) else {
-            throw UsageError("the baseline's `list` failed: is \(executable.path) a CodableBench executable?")
+            throw CommandError.usage("the baseline's `list` failed: is \(executable.path) a CodableBench executable?")
         }
         return parseList(table)
     }
@@ -177,7 +177,9 @@ enum BaselineBuild {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw UsageError("cannot run the baseline \(executable.path): \(error.localizedDescription)") }
+        do { try process.run() } catch {
+            throw CommandError.usage("cannot run the baseline \(executable.path): \(error.localizedDescription)")
+        }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil

@@ -21,10 +21,10 @@ struct AcrossCommand: ParsableCommand {
     var runs: [String]
 
     func run() throws {
-        guard runs.count >= 2 else { throw UsageError("across needs two or more runs, got \(runs.count)") }
+        guard runs.count >= 2 else { throw CommandError.usage("across needs two or more runs, got \(runs.count)") }
         let ratios = try runs.map { run -> [RatioKey: PairedRatio] in
             let data = try RecordedRun.load(run)
-            guard !data.ratios.isEmpty else { throw UsageError("\(run) has no paired ratios (ratios.csv)") }
+            guard !data.ratios.isEmpty else { throw CommandError.usage("\(run) has no paired ratios (ratios.csv)") }
             print(
                 "\(data.provenance.runID): \(HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded")")
             return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })

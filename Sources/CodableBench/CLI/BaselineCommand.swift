@@ -21,7 +21,7 @@ struct BaselineCommand: ParsableCommand {
             let run = try RecordedRun.load(from)
             let unexpected = run.rows.filter { $0.outcome != $0.expectedOutcome }
             if let first = unexpected.first {
-                throw UsageError(
+                throw CommandError.usage(
                     "\(first.key) ended \(first.outcome.rawValue), expected \(first.expectedOutcome.rawValue): fix it before making this run the baseline"
                 )
             }
@@ -31,7 +31,7 @@ struct BaselineCommand: ParsableCommand {
                 let text = ResultsCSV.header + run.rows.map(ResultsCSV.line).joined()
                 try Data(text.utf8).write(to: target)
             } catch {
-                throw HarnessFailure("cannot write \(to): \(error.localizedDescription)")
+                throw CommandError.harness("cannot write \(to): \(error.localizedDescription)")
             }
             print("wrote \(to): \(run.cells.count) cells, \(run.rows.count) rows from \(run.source.path)")
         }

@@ -34,7 +34,7 @@ struct CheckCommand: ToolCommand {
     var allowDebug = false
 
     func run(in tool: ToolContext) throws {
-        guard FileManager.default.fileExists(atPath: baseline) else { throw UsageError("baseline not found: \(baseline)") }
+        guard FileManager.default.fileExists(atPath: baseline) else { throw CommandError.usage("baseline not found: \(baseline)") }
         let baselineRun = try RecordedRun.load(baseline)
         let tolerances = try loadTolerances(tolerances)
         let currentRun: RecordedRun
@@ -42,7 +42,8 @@ struct CheckCommand: ToolCommand {
             currentRun = try RecordedRun.load(current)
         } else {
             if Provenance.buildConfiguration == "debug" && !allowDebug {
-                throw UsageError("this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")
+                throw CommandError.usage(
+                    "this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")
             }
             let plan = try RunPlan(
                 catalogue: tool.catalogue, cells: Array(baselineRun.cells.keys),

@@ -31,14 +31,10 @@ public enum CommandLineTool {
                 try command.run()
             }
             exit(0)
-        } catch let error as UsageError {
-            fail(error.description, status: 2)
+        } catch let error as CommandError {
+            fail(error.description, status: error.exitStatus)
         } catch let error as ProfileError {
             fail(error.description, status: 2)
-        } catch let error as ResultsError {
-            fail(error.description, status: 2)
-        } catch let error as HarnessFailure {
-            fail(error.description, status: 3)
         } catch let code as ExitCode {
             exit(code.rawValue)
         } catch {

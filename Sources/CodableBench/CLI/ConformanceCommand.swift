@@ -30,7 +30,7 @@ struct ConformanceCommand: ToolCommand {
     func run(in tool: ToolContext) throws {
         let catalogue = tool.catalogue
         for id in strategies where !catalogue.contains(where: { $0.id == id }) {
-            throw UsageError("unknown strategy '\(id)' (see 'benchmarks list')")
+            throw CommandError.usage("unknown strategy '\(id)' (see 'benchmarks list')")
         }
         let chosen =
             strategies.isEmpty
@@ -43,7 +43,7 @@ struct ConformanceCommand: ToolCommand {
             try Data(result.csv.utf8).write(to: folder.appendingPathComponent("conformance.csv"))
             try Data(result.markdown.utf8).write(to: folder.appendingPathComponent("conformance.md"))
         } catch {
-            throw HarnessFailure("cannot write \(folder.path): \(error.localizedDescription)")
+            throw CommandError.harness("cannot write \(folder.path): \(error.localizedDescription)")
         }
         print(result.markdown)
         Terminal.status("wrote \(folder.path)/conformance.csv and conformance.md")

@@ -39,7 +39,7 @@ struct GenerateCommand: ParsableCommand {
                 try encoder.encode(payload.manifest).write(to: URL(fileURLWithPath: manifest))
             }
         } catch {
-            throw UsageError("cannot write \(out): \(error.localizedDescription)")
+            throw CommandError.usage("cannot write \(out): \(error.localizedDescription)")
         }
         let m = payload.manifest
         print(

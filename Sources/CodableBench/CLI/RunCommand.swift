@@ -79,15 +79,15 @@ struct RunCommand: ToolCommand {
     func run(in tool: ToolContext) throws {
         guard let resume else { return try measure(in: tool, arguments: Self.givenArguments, resuming: nil) }
         guard Self.givenArguments.count <= 2, Self.givenArguments.allSatisfy({ $0 == resume || $0.hasPrefix("--resume") }) else {
-            throw UsageError("--resume continues a run with the options it was started with; pass it alone")
+            throw CommandError.usage("--resume continues a run with the options it was started with; pass it alone")
         }
         let resumed = try ResumedRun.load(resume)
         guard FileManager.default.changeCurrentDirectoryPath(resumed.invocation.workingDirectory) else {
-            throw UsageError("cannot resume: the folder the run was started in, \(resumed.invocation.workingDirectory), is gone")
+            throw CommandError.usage("cannot resume: the folder the run was started in, \(resumed.invocation.workingDirectory), is gone")
         }
         let command: RunCommand
         do { command = try RunCommand.parse(resumed.invocation.arguments) } catch {
-            throw UsageError("cannot resume: its recorded options do not parse (\(RunCommand.message(for: error)))")
+            throw CommandError.usage("cannot resume: its recorded options do not parse (\(RunCommand.message(for: error)))")
         }
         try command.measure(in: tool, arguments: resumed.invocation.arguments, resuming: resumed)
     }
@@ -103,7 +103,8 @@ struct RunCommand: ToolCommand {
 
     private func measure(in tool: ToolContext, arguments: [String], resuming: ResumedRun?) throws {
         if Provenance.buildConfiguration == "debug" && !allowDebug {
-            throw UsageError("this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
+            throw CommandError.usage(
+                "this is a debug build; measure optimized code with `swift run -c release benchmarks` (or pass --allow-debug)")
         }
         let claims = try tool.claims(adding: claimsFiles)
         let catalog = try ProfileCatalog.chosen(profilesDir)

@@ -18,7 +18,7 @@ struct WorkerCommand {
     func run(in tool: ToolContext) throws {
         let strategy = invocation.strategy, pass = invocation.pass
         guard let chosen = tool.catalogue.first(where: { $0.id == strategy }) else {
-            throw UsageError("worker: unknown strategy '\(strategy)'")
+            throw CommandError.usage("worker: unknown strategy '\(strategy)'")
         }
         let decoder = JSONDecoder()
         let source: PayloadSource
@@ -28,7 +28,7 @@ struct WorkerCommand {
         case .profileJSON(let json):
             // A cold pass decodes nothing with JSONDecoder before its first decode: reading a
             // profile would set up JSONDecoder's machinery first (the cold runner passes a file).
-            if pass.isCold { throw UsageError("worker: the \(pass.rawValue) pass reads its payload from --payload-file") }
+            if pass.isCold { throw CommandError.usage("worker: the \(pass.rawValue) pass reads its payload from --payload-file") }
             source = .generated(try decoder.decode(Profile.self, from: Data(json.utf8)))
         }
         let reference = tool.catalogue.reference(for: chosen)

@@ -16,7 +16,7 @@ enum ReportFiles {
         return try files.map { name, text in
             let url = directory.appendingPathComponent(name)
             do { try Data(text.utf8).write(to: url) } catch {
-                throw HarnessFailure("cannot write \(url.path): \(error.localizedDescription)")
+                throw CommandError.harness("cannot write \(url.path): \(error.localizedDescription)")
             }
             return url
         }

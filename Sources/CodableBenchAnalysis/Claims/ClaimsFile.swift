@@ -138,15 +138,15 @@ extension ClaimsFile {
     /// `knownStrategies`: the catalogue's ids, which every check must name (nil: not checked).
     static func read(_ file: URL, knownStrategies: Set<String>? = nil) throws -> ClaimsFile {
         let name = file.lastPathComponent
-        guard let data = try? Data(contentsOf: file) else { throw UsageError("cannot read claims file \(file.path)") }
+        guard let data = try? Data(contentsOf: file) else { throw CommandError.usage("cannot read claims file \(file.path)") }
         let claims: ClaimsFile
         do { claims = try JSONDecoder().decode(ClaimsFile.self, from: data) } catch let error as DecodingError {
-            throw UsageError("malformed claims file \(name): \(error.oneLine)")
+            throw CommandError.usage("malformed claims file \(name): \(error.oneLine)")
         } catch {
-            throw UsageError("malformed claims file \(name): not JSON")
+            throw CommandError.usage("malformed claims file \(name): not JSON")
         }
         if let problem = claims.problems(knownStrategies: knownStrategies).first {
-            throw UsageError("\(name): \(problem)")
+            throw CommandError.usage("\(name): \(problem)")
         }
         return claims
     }
@@ -218,12 +218,12 @@ extension ClaimsFile {
             if !FileManager.default.fileExists(atPath: url.path) && !path.hasPrefix("/") {
                 url = SourceCheckout.root.appendingPathComponent(path)
             }
-            guard FileManager.default.fileExists(atPath: url.path) else { throw UsageError("no claims file \(path)") }
+            guard FileManager.default.fileExists(atPath: url.path) else { throw CommandError.usage("no claims file \(path)") }
             return try read(url, knownStrategies: knownStrategies)
         }
         let merged = merged(files)
         if let problem = merged.problems(knownStrategies: knownStrategies).first {
-            throw UsageError("claims files \(paths.joined(separator: ", ")): \(problem)")
+            throw CommandError.usage("claims files \(paths.joined(separator: ", ")): \(problem)")
         }
         return merged
     }

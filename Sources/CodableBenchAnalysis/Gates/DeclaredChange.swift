@@ -15,13 +15,13 @@ package struct DeclaredChange: Sendable, Equatable {
 
     package init(parsing text: String) throws {
         guard let colon = text.firstIndex(of: ":") else {
-            throw UsageError("--declare '\(text)': write STRATEGY: why, or STRATEGY/PROFILE: why")
+            throw CommandError.usage("--declare '\(text)': write STRATEGY: why, or STRATEGY/PROFILE: why")
         }
         let cell = text[..<colon].trimmingCharacters(in: .whitespaces)
         reason = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         let parts = cell.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }), !reason.isEmpty else {
-            throw UsageError("--declare '\(text)': write STRATEGY: why, or STRATEGY/PROFILE: why")
+            throw CommandError.usage("--declare '\(text)': write STRATEGY: why, or STRATEGY/PROFILE: why")
         }
         strategy = parts[0]
         profile = parts.count == 2 ? parts[1] : nil

@@ -48,13 +48,14 @@ package struct GateTolerances: Codable, Equatable, Sendable {
         ratio: RatioGate(enabled: false, relative: 0.05))
 
     package static func read(_ file: URL) throws -> GateTolerances {
-        guard let data = try? Data(contentsOf: file) else { throw ResultsError("cannot read tolerances \(file.path)") }
+        guard let data = try? Data(contentsOf: file) else { throw CommandError.input("cannot read tolerances \(file.path)") }
         let tolerances: GateTolerances
         do { tolerances = try JSONDecoder().decode(GateTolerances.self, from: data) } catch let error as DecodingError {
-            throw ResultsError("malformed tolerances \(file.lastPathComponent): \(error.oneLine)")
+            throw CommandError.input("malformed tolerances \(file.lastPathComponent): \(error.oneLine)")
         }
         if let name = tolerances.timing.statistic, TimingStatistic(rawValue: name) == nil {
-            throw ResultsError("malformed tolerances \(file.lastPathComponent): timing.statistic must be p10, median or min, got '\(name)'")
+            throw CommandError.input(
+                "malformed tolerances \(file.lastPathComponent): timing.statistic must be p10, median or min, got '\(name)'")
         }
         return tolerances
     }

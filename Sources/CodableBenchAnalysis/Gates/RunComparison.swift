@@ -75,7 +75,7 @@ package struct RunComparison {
                 continue
             }
             if before[0].cell.sha256 != after[0].cell.sha256 {
-                throw ResultsError(
+                throw CommandError.input(
                     "\(key): the runs decoded different payloads (sha256 \(before[0].cell.sha256.prefix(12))… vs \(after[0].cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
                 )
             }

@@ -39,7 +39,7 @@ package struct ReplayedRun: Sendable {
     /// `folder`: a run folder with pairs.csv and samples.csv (`ab`'s with baseline/samples.csv).
     package static func load(_ folder: URL) throws -> ReplayedRun {
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("pairs.csv").path) else {
-            throw ResultsError("\(folder.path) has no pairs.csv (runs before harness 0.6.3 did not write it)")
+            throw CommandError.input("\(folder.path) has no pairs.csv (runs before harness 0.6.3 did not write it)")
         }
         let run = try RecordedRun.load(folder.path)
         let baselineFolder = folder.appendingPathComponent("baseline")

@@ -50,14 +50,14 @@ package struct CostCategories: Sendable {
     /// Reads and validates a categories file; every problem is one line naming the file.
     static func read(_ url: URL) throws -> CostCategories {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw UsageError("no cost categories file \(url.path)")
+            throw CommandError.usage("no cost categories file \(url.path)")
         }
         do {
             return try parse(data)
-        } catch let error as UsageError {
-            throw UsageError("\(url.lastPathComponent): \(error.description)")
+        } catch let error as CommandError {
+            throw CommandError.usage("\(url.lastPathComponent): \(error.description)")
         } catch {
-            throw UsageError("\(url.lastPathComponent): not a cost categories file (\(DecodingErrorDescription.oneLine(error)))")
+            throw CommandError.usage("\(url.lastPathComponent): not a cost categories file (\(DecodingErrorDescription.oneLine(error)))")
         }
     }
 
@@ -65,20 +65,20 @@ package struct CostCategories: Sendable {
         let file = try JSONDecoder().decode(File.self, from: data)
         let ids = file.categories.map(\.id)
         if let duplicate = ids.first(where: { id in ids.filter { $0 == id }.count > 1 }) {
-            throw UsageError("category '\(duplicate)' is declared twice")
+            throw CommandError.usage("category '\(duplicate)' is declared twice")
         }
-        if ids.contains(other.id) { throw UsageError("'other' is built in (what no rule claims); do not declare it") }
+        if ids.contains(other.id) { throw CommandError.usage("'other' is built in (what no rule claims); do not declare it") }
         let rules = try file.rules.enumerated().map { number, rule in
             guard ids.contains(rule.category) else {
-                throw UsageError("rule \(number + 1) names unknown category '\(rule.category)'")
+                throw CommandError.usage("rule \(number + 1) names unknown category '\(rule.category)'")
             }
             guard rule.symbol != nil || rule.object != nil || rule.inExecutable != nil else {
-                throw UsageError("rule \(number + 1) needs symbol, object or inExecutable")
+                throw CommandError.usage("rule \(number + 1) needs symbol, object or inExecutable")
             }
             func compiled(_ pattern: String?) throws -> NSRegularExpression? {
                 guard let pattern else { return nil }
                 do { return try NSRegularExpression(pattern: pattern) } catch {
-                    throw UsageError("rule \(number + 1): '\(pattern)' is not a regular expression")
+                    throw CommandError.usage("rule \(number + 1): '\(pattern)' is not a regular expression")
                 }
             }
             return (rule: rule, pattern: try compiled(rule.symbol), object: try compiled(rule.object))

@@ -44,7 +44,7 @@ package struct PreparedPayload {
             let payload = NewsGenerator.generate(profile)
             let file = folder.appendingPathComponent("\(payload.sha256).json")
             do { try payload.bytes.write(to: file) } catch {
-                throw HarnessFailure("cannot write the payload to \(file.path): \(error.localizedDescription)")
+                throw CommandError.harness("cannot write the payload to \(file.path): \(error.localizedDescription)")
             }
             return PreparedPayload(
                 bytes: payload.bytes.count, sha256: payload.sha256, elements: payload.manifest.elements, file: file)
@@ -60,13 +60,13 @@ package enum PayloadFile {
     package static func read(_ url: URL) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw UsageError("payload not found: \(url.path)")
+            throw CommandError.usage("payload not found: \(url.path)")
         }
-        guard !isDirectory.boolValue else { throw UsageError("payload is a directory, not a file: \(url.path)") }
+        guard !isDirectory.boolValue else { throw CommandError.usage("payload is a directory, not a file: \(url.path)") }
         // Read into memory, not mapped: the bytes a worker decodes then sit in the heap whether
         // it generated them or read them from the parent's file.
         guard let data = try? Data(contentsOf: url) else {
-            throw UsageError("cannot read payload \(url.path)")
+            throw CommandError.usage("cannot read payload \(url.path)")
         }
         return data
     }

@@ -23,7 +23,7 @@ package struct ProfileCatalog: Sendable {
         guard let folder else { return standard() }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw UsageError("--profiles-dir \(folder) is not a folder")
+            throw CommandError.usage("--profiles-dir \(folder) is not a folder")
         }
         return ProfileCatalog(directory: URL(fileURLWithPath: folder))
     }

@@ -33,10 +33,10 @@ package struct Conformance {
         log: (String) -> Void = Terminal.status
     ) throws -> Conformance {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            throw UsageError("cannot read folder \(directory.path)")
+            throw CommandError.usage("cannot read folder \(directory.path)")
         }
         let files = names.filter { $0.hasSuffix(".json") }.sorted()
-        guard !files.isEmpty else { throw UsageError("no .json files in \(directory.path)") }
+        guard !files.isEmpty else { throw CommandError.usage("no .json files in \(directory.path)") }
         let launcher = WorkerLauncher(timeoutSeconds: timeoutSeconds)
         let plan = String(decoding: try JSONEncoder().encode(SamplingPlan.quick), as: UTF8.self)
         var entries: [Entry] = []
@@ -47,7 +47,7 @@ package struct Conformance {
                     pass: .verify)
                 let exit: WorkerExit
                 do { exit = try launcher.launch(worker) } catch {
-                    throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+                    throw CommandError.harness("cannot start a worker: \(error.localizedDescription)")
                 }
                 switch exit {
                 case .timedOut(let seconds):

@@ -50,7 +50,7 @@ package struct RecordedRun: Sendable {
         if !fm.fileExists(atPath: file.path, isDirectory: &isDirectory) {
             let byID = resultsDirectory.appendingPathComponent("runs/\(location)")
             guard fm.fileExists(atPath: byID.path, isDirectory: &isDirectory) else {
-                throw ResultsError("no results file, run folder or run id '\(location)'")
+                throw CommandError.input("no results file, run folder or run id '\(location)'")
             }
             file = byID
         }
@@ -71,7 +71,7 @@ package struct RecordedRun: Sendable {
             rows += unsettled.rows
             ratios += unsettled.ratios
         }
-        guard !rows.isEmpty else { throw ResultsError("\(file.path) has no rows") }
+        guard !rows.isEmpty else { throw CommandError.input("\(file.path) has no rows") }
         var run = RecordedRun(
             source: file, rows: rows, sampleRows: sampleRows, ratios: ratios, costs: try optional("costs.csv", CostsCSV.read))
         run.info = info

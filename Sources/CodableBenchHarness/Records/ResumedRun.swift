@@ -22,21 +22,21 @@ package struct ResumedRun {
         let folder = URL(fileURLWithPath: location).standardizedFileURL.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("--resume takes a run's folder (results/runs/<id> or results/latest); '\(location)' is not one")
+            throw CommandError.usage("--resume takes a run's folder (results/runs/<id> or results/latest); '\(location)' is not one")
         }
         let recorded: RecordedRun
         do { recorded = try RecordedRun.load(folder.path) } catch {
-            throw UsageError("cannot resume \(location): \(error)")
+            throw CommandError.usage("cannot resume \(location): \(error)")
         }
         guard let info = recorded.info, let invocation = info.invocation else {
-            throw UsageError(
+            throw CommandError.usage(
                 "cannot resume \(location): it was not started by 'run' of harness 0.7.1 or later (its run.json does not say how)")
         }
         if info.finished == true, info.interruption == nil {
-            throw UsageError("\(location) is a finished run; there is nothing to resume")
+            throw CommandError.usage("\(location) is a finished run; there is nothing to resume")
         }
         guard invocation.executableSHA256 == CurrentExecutable.sha256 else {
-            throw UsageError(
+            throw CommandError.usage(
                 "\(location) was measured by another build (its executable's SHA-256 \(invocation.executableSHA256.prefix(12))…, "
                     + "this one's \(CurrentExecutable.sha256.prefix(12))…): resume it with that build, or start a new run")
         }

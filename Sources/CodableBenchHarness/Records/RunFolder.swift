@@ -46,7 +46,7 @@ package struct RunFolder {
             try FileManager.default.createDirectory(at: folder.directory, withIntermediateDirectories: true)
             try pointLatest(at: runID, in: resultsDirectory)
         } catch {
-            throw HarnessFailure("cannot write results under \(resultsDirectory.path): \(error.localizedDescription)")
+            throw CommandError.harness("cannot write results under \(resultsDirectory.path): \(error.localizedDescription)")
         }
         for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try folder.append("", to: file) }
         return folder
@@ -67,7 +67,7 @@ package struct RunFolder {
                 try pointLatest(at: runID, in: resultsDirectory)
             }
         } catch {
-            throw HarnessFailure("cannot write results in \(directory.path): \(error.localizedDescription)")
+            throw CommandError.harness("cannot write results in \(directory.path): \(error.localizedDescription)")
         }
         for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try folder.append("", to: file) }
         return folder
@@ -76,7 +76,7 @@ package struct RunFolder {
     /// `ab`: the baseline build's folder, with its results.csv and samples.csv.
     func createBaseline() throws {
         do { try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true) } catch {
-            throw HarnessFailure("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
+            throw CommandError.harness("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
         }
         for file in [baselineResults, baselineSamples] { try append("", to: file) }
     }
@@ -87,7 +87,7 @@ package struct RunFolder {
             let isNew = !FileManager.default.fileExists(atPath: file.url.path)
             try CSVFormat.append((isNew ? file.header : "") + text, to: file.url)
         } catch {
-            throw HarnessFailure("cannot append to \(file.url.path): \(error.localizedDescription)")
+            throw CommandError.harness("cannot append to \(file.url.path): \(error.localizedDescription)")
         }
     }
 

@@ -31,10 +31,10 @@ package struct RunPlan {
     ) throws {
         let knownGroups = Set(catalogue.filter { !$0.isHidden }.map(\.group))
         for group in groups where !knownGroups.contains(group) {
-            throw UsageError("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
+            throw CommandError.usage("unknown group '\(group)' (known: \(knownGroups.sorted().joined(separator: ", ")))")
         }
         for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
-            throw UsageError("unknown strategy '\(id)' (see 'benchmarks list')")
+            throw CommandError.usage("unknown strategy '\(id)' (see 'benchmarks list')")
         }
         let selected = catalogue.filter { strategy in
             if !strategyIDs.isEmpty { return strategyIDs.contains(strategy.id) }
@@ -80,7 +80,7 @@ package struct RunPlan {
             ]
         }
         guard !cells.isEmpty else {
-            throw UsageError("nothing to run: no strategy matches" + (skipped.isEmpty ? "" : " (\(skipped[0]))"))
+            throw CommandError.usage("nothing to run: no strategy matches" + (skipped.isEmpty ? "" : " (\(skipped[0]))"))
         }
         self.cells = cells
     }
@@ -94,11 +94,11 @@ package struct RunPlan {
         var loaded: [String: Profile] = [:]
         cells = try keys.sorted().map { key in
             guard let strategy = catalogue.first(where: { $0.id == key.strategy }) else {
-                throw UsageError("the baseline names strategy '\(key.strategy)', which this build does not have")
+                throw CommandError.usage("the baseline names strategy '\(key.strategy)', which this build does not have")
             }
             if strategy.defaultFiles.contains(key.profile) {
                 guard let url = folders.locate(key.profile) else {
-                    throw UsageError("the baseline runs \(key.strategy) on \(key.profile), which is not in \(folders.searched)")
+                    throw CommandError.usage("the baseline runs \(key.strategy) on \(key.profile), which is not in \(folders.searched)")
                 }
                 return Cell(strategy: strategy, source: .file(url))
             }
@@ -106,7 +106,7 @@ package struct RunPlan {
             loaded[key.profile] = profile
             return Cell(strategy: strategy, source: .generated(profile))
         }
-        guard !cells.isEmpty else { throw UsageError("nothing to run: the baseline has no cells") }
+        guard !cells.isEmpty else { throw CommandError.usage("nothing to run: the baseline has no cells") }
     }
 
     /// This plan's cells whose keys are in `keys`, or nil when none is (`ab`'s confirmation run).
@@ -123,7 +123,7 @@ package struct RunPlan {
     /// and `references`).
     package init(catalogue: [Strategy], strategyIDs: [String], files: [URL]) throws {
         for id in strategyIDs where !catalogue.contains(where: { $0.id == id }) {
-            throw UsageError("unknown strategy '\(id)' (see 'benchmarks list')")
+            throw CommandError.usage("unknown strategy '\(id)' (see 'benchmarks list')")
         }
         for file in files { _ = try PayloadFile.read(file) }
         let selected =
@@ -131,6 +131,6 @@ package struct RunPlan {
             ? catalogue.filter { !$0.isHidden && ($0.group == "any-json" || $0.group == "references") }
             : catalogue.filter { strategyIDs.contains($0.id) }
         cells = selected.flatMap { strategy in files.map { Cell(strategy: strategy, source: .file($0)) } }
-        guard !cells.isEmpty else { throw UsageError("nothing to run: no strategy or payload") }
+        guard !cells.isEmpty else { throw CommandError.usage("nothing to run: no strategy or payload") }
     }
 }

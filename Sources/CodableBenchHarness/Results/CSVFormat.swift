@@ -29,10 +29,10 @@ package enum CSVFormat {
     static func read(_ file: URL) throws -> (header: [String], rows: [[String]]) {
         let text: String
         do { text = try String(contentsOf: file, encoding: .utf8) } catch {
-            throw ResultsError("cannot read \(file.path): not a readable UTF-8 file")
+            throw CommandError.input("cannot read \(file.path): not a readable UTF-8 file")
         }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ResultsError("\(file.path) is empty")
+            throw CommandError.input("\(file.path) is empty")
         }
         do {
             let reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -40,22 +40,16 @@ package enum CSVFormat {
             var rows: [[String]] = []
             while let row = reader.next() {
                 guard row.count == header.count else {
-                    throw ResultsError("\(file.path): row \(rows.count + 2) has \(row.count) fields, the header \(header.count)")
+                    throw CommandError.input("\(file.path): row \(rows.count + 2) has \(row.count) fields, the header \(header.count)")
                 }
                 rows.append(row)
             }
             if let error = reader.error { throw error }
             return (header, rows)
-        } catch let error as ResultsError {
+        } catch let error as CommandError {
             throw error
         } catch {
-            throw ResultsError("\(file.path) is not valid CSV (\(error))")
+            throw CommandError.input("\(file.path) is not valid CSV (\(error))")
         }
     }
-}
-
-/// A one-line error about a results file.
-package struct ResultsError: Error, CustomStringConvertible {
-    package let description: String
-    package init(_ description: String) { self.description = description }
 }

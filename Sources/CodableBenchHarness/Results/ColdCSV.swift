@@ -66,12 +66,12 @@ enum ColdCSV {
     static func read(_ file: URL) throws -> [ColdRow] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench cold file (columns differ)")
+            throw CommandError.input("\(file.lastPathComponent) is not a CodableBench cold file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             let times = f[7...11].compactMap { UInt64($0) }
             guard let process = Int(f[6]), times.count == 5, !times.contains(0) else {
-                throw ResultsError("\(file.lastPathComponent) line \(number + 2): times must be positive whole nanoseconds")
+                throw CommandError.input("\(file.lastPathComponent) line \(number + 2): times must be positive whole nanoseconds")
             }
             return ColdRow(
                 runID: f[0], profile: f[1], group: f[2], strategy: f[3], build: f[4], yardstick: f[5], process: process,
@@ -84,11 +84,11 @@ enum ColdCSV {
     static func readAllocations(_ file: URL) throws -> [ColdAllocationRow] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == allocationColumns else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench cold allocations file (columns differ)")
+            throw CommandError.input("\(file.lastPathComponent) is not a CodableBench cold allocations file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             guard ColdAllocationRow.decodes.contains(f[5]), let allocations = Int(f[6]), let bytes = Int(f[7]) else {
-                throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid decode or count")
+                throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid decode or count")
             }
             return ColdAllocationRow(
                 runID: f[0], profile: f[1], group: f[2], strategy: f[3], build: f[4], decode: f[5], allocations: allocations,

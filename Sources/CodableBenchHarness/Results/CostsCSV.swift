@@ -39,13 +39,13 @@ package enum CostsCSV {
         let (header, rows) = try CSVFormat.read(file)
         // Files before simulated cycles end at `allocations`.
         guard header == columns || header == Array(columns.dropLast()) else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench costs file (columns differ)")
+            throw CommandError.input("\(file.lastPathComponent) is not a CodableBench costs file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             guard let selfInstructions = Int(f[7]), let inclusive = Int(f[8]), let calls = Int(f[9]),
                 let allocations = Int(f[10]), let selfCycles = f.count > 11 ? Int(f[11]) : 0
             else {
-                throw ResultsError("\(file.lastPathComponent) line \(number + 2): counts are not whole numbers")
+                throw CommandError.input("\(file.lastPathComponent) line \(number + 2): counts are not whole numbers")
             }
             return CostRow(
                 runID: f[0], group: f[1], strategy: f[2], profile: f[3],

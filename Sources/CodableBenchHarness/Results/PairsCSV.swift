@@ -38,12 +38,12 @@ package enum PairsCSV {
     package static func read(_ file: URL) throws -> [PairRow] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns || header == columnsBeforeStates else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench pairs file (columns differ)")
+            throw CommandError.input("\(file.lastPathComponent) is not a CodableBench pairs file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             guard let generation = Int(f[5]), let logRatio = Double(f[6]), let pace = Double(f[7]), pace > 0,
                 header == columnsBeforeStates || f[8].isEmpty || HostState(rawValue: f[8]) != nil
-            else { throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid pair") }
+            else { throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid pair") }
             let state = header == columns ? HostState(rawValue: f[8]) : nil
             // A pair with this log ratio and pace: the sample e^r × pace between two of pace.
             let pair = Pair(sample: pace * exp(logRatio), before: pace, after: pace, state: state)

@@ -45,10 +45,10 @@ enum RatiosCSV {
     static func read(_ file: URL) throws -> [RatioRow] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns || header == columnsBeforeStates else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench ratios file (columns differ)")
+            throw CommandError.input("\(file.lastPathComponent) is not a CodableBench ratios file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
-            func invalid() -> ResultsError { ResultsError("\(file.lastPathComponent) line \(number + 2): invalid ratio") }
+            func invalid() -> CommandError { CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid ratio") }
             guard let value = Double(f[5]), let low = Double(f[6]), let high = Double(f[7]), let pairs = Int(f[8]),
                 let generations = Int(f[9]), low <= value, value <= high
             else { throw invalid() }

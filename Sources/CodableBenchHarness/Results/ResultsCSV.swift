@@ -60,7 +60,7 @@ package enum ResultsCSV {
         // Older versions lack the columns added since; everything else is required.
         let missing = columns.filter { addedColumns[$0] == nil && !header.contains($0) }
         guard missing.isEmpty else {
-            throw ResultsError(
+            throw CommandError.input(
                 "\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
         }
         let index = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
@@ -77,7 +77,7 @@ package enum ResultsCSV {
             }
             let version = text("schema_version")
             guard readableVersions.contains(version) else {
-                throw ResultsError(
+                throw CommandError.input(
                     "\(file.lastPathComponent): schema version \(version), this harness reads versions 1 to \(schemaVersion)")
             }
             let lacking =
@@ -85,7 +85,7 @@ package enum ResultsCSV {
                 + retiredColumns.filter { column, versions in versions.contains(Int(version)!) && index[column] == nil }.keys)
                 .sorted()
             guard lacking.isEmpty else {
-                throw ResultsError(
+                throw CommandError.input(
                     "\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(lacking.joined(separator: ", "))")
             }
             guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
@@ -126,8 +126,8 @@ package enum ResultsCSV {
         }
     }
 
-    private static func bad(_ column: String, _ line: Int) -> ResultsError {
-        ResultsError("results.csv line \(line): column '\(column)' has an invalid value")
+    private static func bad(_ column: String, _ line: Int) -> CommandError {
+        CommandError.input("results.csv line \(line): column '\(column)' has an invalid value")
     }
 }
 
@@ -156,13 +156,13 @@ enum SamplesCSV {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns || header == columnsBeforeStates || header == columnsBeforeProbe || header == columnsWithProbe
         else {
-            throw ResultsError("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
+            throw CommandError.input("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
             guard let fork = Int(f[4]), let sample = Int(f[5]), let decodes = Int(f[6]),
                 let wall = Double(f[7]), let cpuTime = Double(f[8])
             else {
-                throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid number")
+                throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid number")
             }
             var sequence: Int?
             var disturbed = false
@@ -170,19 +170,19 @@ enum SamplesCSV {
             var cpu: Int?
             if header == columns || header == columnsBeforeStates {
                 guard f[9].isEmpty || Int(f[9]) != nil else {
-                    throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid sequence")
+                    throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid sequence")
                 }
                 sequence = Int(f[9])
                 if header == columns {
                     guard f[10].isEmpty || HostState(rawValue: f[10]) != nil, f[11].isEmpty || Int(f[11]) != nil else {
-                        throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid state or cpu")
+                        throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid state or cpu")
                     }
                     state = HostState(rawValue: f[10])
                     cpu = Int(f[11])
                 }
             } else if header == columnsWithProbe {
                 guard f[9].isEmpty || Double(f[9]) != nil, f[10] == "0" || f[10] == "1" else {
-                    throw ResultsError("\(file.lastPathComponent) line \(number + 2): invalid probe_ns or disturbed")
+                    throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid probe_ns or disturbed")
                 }
                 disturbed = f[10] == "1"
             }

@@ -95,7 +95,7 @@ package struct RunJSON: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do { try encoder.encode(self).write(to: directory.appendingPathComponent("run.json")) } catch {
-            throw HarnessFailure("cannot write run.json: \(error.localizedDescription)")
+            throw CommandError.harness("cannot write run.json: \(error.localizedDescription)")
         }
     }
 

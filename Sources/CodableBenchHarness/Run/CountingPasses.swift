@@ -29,7 +29,7 @@ struct CountingPasses {
         if let asked = options.countingBackend {
             if asked == .interposer { _ = InterposerBuild.buildIfMissing(log: log) }
             guard asked == .none || asked.libraryPath != nil else {
-                throw UsageError(
+                throw CommandError.usage(
                     asked == .jemalloc
                         ? "--counting jemalloc needs jemalloc (\(Platform.current.jemallocInstall))"
                         : "--counting interposer needs \(Platform.current.libraryFileName("libMallocInterposerSwift")), which could not be built (swift build --target InterposerLibrary in CodableBench's checkout builds it)"
@@ -172,7 +172,7 @@ struct CountingPasses {
                 worker,
                 environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper, fixedLengthPaths: true)
         } catch {
-            throw HarnessFailure("cannot start valgrind: \(error.localizedDescription)")
+            throw CommandError.harness("cannot start valgrind: \(error.localizedDescription)")
         }
         guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
             let decodes = report.countedDecodes,

@@ -124,7 +124,7 @@ struct LockstepComparison {
                         environment: environment)
                 } catch {
                     workers.values.forEach { $0.stop() }
-                    throw HarnessFailure("cannot start a worker: \(error.localizedDescription)")
+                    throw CommandError.harness("cannot start a worker: \(error.localizedDescription)")
                 }
             }
         }
@@ -173,7 +173,7 @@ struct LockstepComparison {
                 }
                 let expected = members[member].payload.sha256
                 guard report.sha256 == expected else {
-                    throw HarnessFailure(
+                    throw CommandError.harness(
                         "worker read different bytes for \(members[member].cell.source.name) (sha256 \(report.sha256) vs \(expected))")
                 }
                 if let bytes = report.outputBytes { result.outputBytes[member] = bytes }

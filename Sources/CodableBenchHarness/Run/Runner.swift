@@ -98,7 +98,7 @@ package struct Runner {
         let start = Date(timeIntervalSinceNow: -(options.resuming?.sampledSeconds ?? 0))
         let payloadFolder: URL
         do { payloadFolder = try ScratchSpace.folder("payloads") } catch {
-            throw HarnessFailure("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
+            throw CommandError.harness("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
@@ -183,12 +183,12 @@ package struct Runner {
         var counter: CountingPasses.InstructionCounter?
         if options.countInstructions, Platform.current.hasCallgrind {
             guard let valgrind = InstructionRegion.valgrindPath() else {
-                throw UsageError("--instructions needs valgrind (apt-get install valgrind)")
+                throw CommandError.usage("--instructions needs valgrind (apt-get install valgrind)")
             }
             counter = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
         } else if options.countInstructions {
             guard SystemCalls.retiredInstructions() != nil else {
-                throw UsageError(
+                throw CommandError.usage(
                     "--instructions needs valgrind's callgrind (Linux) or a readable instruction counter (macOS on Apple silicon); this platform has neither"
                 )
             }

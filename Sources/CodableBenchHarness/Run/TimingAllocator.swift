@@ -39,14 +39,14 @@ package enum TimingAllocator: String, CaseIterable, Sendable {
             return [:]
         case .glibcRetained:
             guard Platform.current.hasGlibc else {
-                throw UsageError("--allocator glibc-retained needs glibc; this platform's allocator is 'system'")
+                throw CommandError.usage("--allocator glibc-retained needs glibc; this platform's allocator is 'system'")
             }
             let variable = Platform.glibcTunablesVariable
             let own = inherited[variable].map { $0.isEmpty ? "" : $0 + ":" } ?? ""
             return [variable: own + Self.retainingTunables]
         case .jemalloc:
             guard let library = JemallocCounter.libraryPath() else {
-                throw UsageError("--allocator jemalloc needs jemalloc (\(Platform.current.jemallocInstall))")
+                throw CommandError.usage("--allocator jemalloc needs jemalloc (\(Platform.current.jemallocInstall))")
             }
             return [Platform.current.preloadName: library]
         }

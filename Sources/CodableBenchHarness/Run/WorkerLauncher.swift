@@ -86,7 +86,7 @@ struct WorkerLauncher {
     /// `launch`, with a failure to start the process as the harness's own (exit status 3).
     func start(_ worker: WorkerInvocation, environment: [String: String] = [:], wrapper: [String] = []) throws -> WorkerExit {
         do { return try launch(worker, environment: environment, wrapper: wrapper) } catch {
-            throw HarnessFailure("cannot start a worker (\(executable.path)): \(error.localizedDescription)")
+            throw CommandError.harness("cannot start a worker (\(executable.path)): \(error.localizedDescription)")
         }
     }
 

@@ -52,7 +52,7 @@ package enum Worker {
     {
         // A verifying decode first would leave nothing cold to time.
         if pass.isCold, !alreadyVerified {
-            throw UsageError("worker: the \(pass.rawValue) pass needs --verified (a decode verified by a lockstep worker)")
+            throw CommandError.usage("worker: the \(pass.rawValue) pass needs --verified (a decode verified by a lockstep worker)")
         }
         var (bytes, report) = try verified(
             strategy: strategy, source: source, reference: reference, pass: pass, alreadyVerified: alreadyVerified)

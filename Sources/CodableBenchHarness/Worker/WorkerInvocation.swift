@@ -63,22 +63,22 @@ package struct WorkerInvocation: Equatable, Sendable {
                 continue
             }
             let known = ["--report", "--strategy", "--profile-json", "--payload-file", "--plan-json", "--pass"]
-            guard known.contains(option) else { throw UsageError("worker: unknown option '\(option)'") }
-            guard let value = rest.popFirst() else { throw UsageError("worker: \(option) needs a value") }
+            guard known.contains(option) else { throw CommandError.usage("worker: unknown option '\(option)'") }
+            guard let value = rest.popFirst() else { throw CommandError.usage("worker: \(option) needs a value") }
             values[option] = value
         }
         func required(_ option: String) throws -> String {
-            guard let value = values[option] else { throw UsageError("worker: \(option) is required") }
+            guard let value = values[option] else { throw CommandError.usage("worker: \(option) is required") }
             return value
         }
         let passName = try required("--pass")
-        guard let pass = WorkerReport.Pass(rawValue: passName) else { throw UsageError("worker: unknown pass '\(passName)'") }
+        guard let pass = WorkerReport.Pass(rawValue: passName) else { throw CommandError.usage("worker: unknown pass '\(passName)'") }
         let payload: Payload
         switch (values["--profile-json"], values["--payload-file"]) {
         case (let json?, nil): payload = .profileJSON(json)
         case (nil, let path?): payload = .file(path)
-        case (nil, nil): throw UsageError("worker: --profile-json or --payload-file is required")
-        case (_?, _?): throw UsageError("worker: --profile-json and --payload-file exclude each other")
+        case (nil, nil): throw CommandError.usage("worker: --profile-json or --payload-file is required")
+        case (_?, _?): throw CommandError.usage("worker: --profile-json and --payload-file exclude each other")
         }
         self.init(
             strategy: try required("--strategy"), planJSON: try required("--plan-json"), payload: payload, pass: pass,
