@@ -22,46 +22,46 @@ struct GenerationSchedulerTests {
     /// 10 s over 5 ratios short of the target (2 each) is less of a share than 3 s over 1.
     @Test func theSmallestShareOfTheBudgetUsedGoesFirst() {
         let comparisons = [
-            Comparison(claims: 1, generations: 4, spentSeconds: 3),
-            Comparison(claims: 5, generations: 4, spentSeconds: 10),
+            Comparison(weight: 1, generations: 4, spentSeconds: 3),
+            Comparison(weight: 5, generations: 4, spentSeconds: 10),
         ]
         #expect(next(comparisons, elapsed: 10) == .launch(1))
         #expect(next(comparisons, candidates: [0], elapsed: 10) == .launch(0))
         #expect(next(comparisons, candidates: [], elapsed: 10) == .none)
         // Once four of its five ratios are within the target, the 10 s are one ratio's.
         var sharpened = comparisons
-        sharpened[1].claims = 1
+        sharpened[1].weight = 1
         #expect(next(sharpened, elapsed: 10) == .launch(0))
         // A comparison with no ratio left short still has a share (it finishes when chosen).
-        sharpened[1].claims = 0
+        sharpened[1].weight = 0
         #expect(next(sharpened, elapsed: 10) == .launch(0))
     }
 
-    /// A ratio claims the square of its width over the target's, from 1 to 16.
+    /// A ratio weighs the square of its width over the target's, from 1 to 16.
     @Test func aRatioClaimsMoreTheWiderItIsThanTheTarget() {
         let target = 0.01
         func ratio(widthOverTarget: Double) -> PairedRatio {
             let halfWidth = widthOverTarget * log(1 + target)
             return PairedRatio(value: 1, low: exp(-halfWidth), high: exp(halfWidth), pairs: 8, generations: 8)
         }
-        func claim(_ ratio: PairedRatio?) -> Double { GenerationScheduler.claim(of: ratio, target: target) }
-        #expect(abs(claim(ratio(widthOverTarget: 2)) - 4) < 1e-9)
-        #expect(abs(claim(ratio(widthOverTarget: 1.5)) - 2.25) < 1e-9)
-        #expect(claim(ratio(widthOverTarget: 0.5)) == 1)
-        #expect(claim(ratio(widthOverTarget: 4.5)) == 16)
-        #expect(claim(nil) == 16)
-        // Same time spent: one ratio at twice the target's width claims more than three at 1.1×.
+        func weight(_ ratio: PairedRatio?) -> Double { GenerationScheduler.weight(of: ratio, target: target) }
+        #expect(abs(weight(ratio(widthOverTarget: 2)) - 4) < 1e-9)
+        #expect(abs(weight(ratio(widthOverTarget: 1.5)) - 2.25) < 1e-9)
+        #expect(weight(ratio(widthOverTarget: 0.5)) == 1)
+        #expect(weight(ratio(widthOverTarget: 4.5)) == 16)
+        #expect(weight(nil) == 16)
+        // Same time spent: one ratio at twice the target's width weighs more than three at 1.1×.
         let comparisons = [
-            Comparison(claims: 3 * claim(ratio(widthOverTarget: 1.1)), generations: 12, spentSeconds: 10),
-            Comparison(claims: claim(ratio(widthOverTarget: 2)), generations: 12, spentSeconds: 10),
+            Comparison(weight: 3 * weight(ratio(widthOverTarget: 1.1)), generations: 12, spentSeconds: 10),
+            Comparison(weight: weight(ratio(widthOverTarget: 2)), generations: 12, spentSeconds: 10),
         ]
         #expect(next(comparisons, elapsed: 10) == .launch(1))
     }
 
     @Test func comparisonsShortOfTheMinimumGoFirstFromTheBudgetsHalf() {
         let comparisons = [
-            Comparison(claims: 2, generations: 10, spentSeconds: 2),
-            Comparison(claims: 2, generations: 2, spentSeconds: 20),
+            Comparison(weight: 2, generations: 10, spentSeconds: 2),
+            Comparison(weight: 2, generations: 2, spentSeconds: 20),
         ]
         #expect(next(comparisons, elapsed: 49) == .launch(0))
         #expect(next(comparisons, elapsed: 50) == .launch(1))
@@ -72,11 +72,11 @@ struct GenerationSchedulerTests {
     }
 
     @Test func aComparisonFinishesWhenSettledOrOutOfTimeButNotBeforeItsMinimum() {
-        let comparisons = [Comparison(claims: 2, generations: 3, spentSeconds: 1)]
+        let comparisons = [Comparison(weight: 2, generations: 3, spentSeconds: 1)]
         #expect(next(comparisons, elapsed: 10) == .launch(0))
         #expect(next(comparisons, elapsed: 10, settled: [0]) == .finish(0))
         #expect(next(comparisons, elapsed: 100) == .finish(0))
-        let short = [Comparison(claims: 2, generations: 2, spentSeconds: 1)]
+        let short = [Comparison(weight: 2, generations: 2, spentSeconds: 1)]
         #expect(next(short, elapsed: 10, settled: [0]) == .launch(0))
         #expect(next(short, elapsed: 150) == .launch(0))
     }

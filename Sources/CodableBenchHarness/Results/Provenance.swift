@@ -48,8 +48,8 @@ package struct Provenance: Codable, Equatable, Sendable {
     /// generation from the run's variance components (`VarianceComponents`); two timing CPUs where
     /// one does not slow the other (`TimingCPUs`); the budget the run's, at least 120 s.
     /// 0.6.3: a first warm-up decode of 50 ms or more is the whole warm-up (`Worker.warmUp`).
-    /// 0.6.2: the run's budget shared by the short ratios' claims weighted by their width
-    /// (`GenerationScheduler.claim`), no longer by their number.
+    /// 0.6.2: the run's budget shared by the short ratios weighted by their width
+    /// (`GenerationScheduler.weight`), no longer by their number.
     /// 0.6.1: samples.csv's `fork` is the comparison's generation again (0.6.0 numbered a member's
     /// own generations); interrupted runs remove their temporary files and end their workers.
     /// 0.6.0: from the stopping rule's floor on, a generation samples only the ratios still short

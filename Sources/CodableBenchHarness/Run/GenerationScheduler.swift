@@ -5,14 +5,14 @@ import CodableBenchCore
 /// generation, and when one is done. IO-free, so that the rules are tested on made-up states.
 ///
 /// - The next generation goes to the comparison that has used the smallest part of its share of
-///   the budget, its share being in proportion to its claims: those of its ratios still short of
+///   the budget, its share being in proportion to its weight: those of its ratios still short of
 ///   the target (all its strategies until it has the generations the stopping rule looks at), each
-///   weighted by how far it is from the target (`claim(of:target:)`). A cheap comparison takes
+///   weighted by how far it is from the target (`weight(of:target:)`). A cheap comparison takes
 ///   many generations and a slow one few, and each one's generations spread over the run; a
 ///   comparison whose ratios are mostly within the target leaves its time to the ratios that are
 ///   not. Measured: `small` and `medium` spent 80 s of a run bringing their last few ratios from
 ///   ±2% to ±1% while `large` stopped at four generations, nine of its 16 ratios wider than ±2%;
-///   with every short ratio claiming alike, a noisy run still gave `small` 35 generations and
+///   with every short ratio weighing alike, a noisy run still gave `small` 35 generations and
 ///   `large` six, 14 of the 20 cells wider than ±2% being `large`'s and `canada.json`'s.
 /// - A comparison is done once it has its minimum of generations and either is settled (every
 ///   ratio within the target) or the budget is spent.
@@ -22,8 +22,8 @@ import CodableBenchCore
 struct GenerationScheduler {
     /// What the scheduler needs to know of one comparison.
     struct Comparison: Equatable {
-        /// Its ratios' claims on the budget (`LockstepComparison.claims`).
-        var claims: Double
+        /// Its ratios' weight on the budget (`LockstepComparison.weight`).
+        var weight: Double
         var generations: Int
         /// Wall time charged to it so far (its rounds, and the waits for its workers).
         var spentSeconds: Double
@@ -39,21 +39,21 @@ struct GenerationScheduler {
     let budgetSeconds: Double
     let minimumGenerations: Int
 
-    /// One ratio's claim: the square of its interval's width over the target's, between 1 and
-    /// `largestClaim` (a ratio with no interval yet claims the most). Time narrows an interval
+    /// One ratio's weight: the square of its interval's width over the target's, between 1 and
+    /// `largestWeight` (a ratio with no interval yet weighs the most). Time narrows an interval
     /// about as its square root, so a ratio at ±2% needs about four times the sampling it has had
     /// to reach ±1%, and one at ±1.1% a fifth more: the widest intervals get time first, and a
     /// run short of time leaves its ratios at similar widths rather than the cheap comparisons at
     /// ±1% and the expensive ones at ±5%.
-    static func claim(of ratio: PairedRatio?, target: Double) -> Double {
-        guard let ratio else { return largestClaim }
+    static func weight(of ratio: PairedRatio?, target: Double) -> Double {
+        guard let ratio else { return largestWeight }
         let relative = ratio.precision / log(1 + target)
-        return min(max(relative * relative, 1), largestClaim)
+        return min(max(relative * relative, 1), largestWeight)
     }
 
-    /// A ratio four times as wide as the target claims no more than one at four times: beyond, more
-    /// time would hardly bring it within the target in this run, and its claim would starve the rest.
-    static let largestClaim = 16.0
+    /// A ratio four times as wide as the target weighs no more than one at four times: beyond, more
+    /// time would hardly bring it within the target in this run, and its weight would starve the rest.
+    static let largestWeight = 16.0
 
     /// The next step among `candidates` (indices of `comparisons` that are unfinished and have no
     /// generation in flight), `elapsed` seconds into the budget. `isSettled` is asked of the
@@ -62,7 +62,7 @@ struct GenerationScheduler {
         _ comparisons: [Comparison], candidates: Set<Int>, elapsed: Double, isSettled: (Int) -> Bool
     ) -> Step {
         let owed: Set<Int> = elapsed >= budgetSeconds / 2 ? candidates.filter { comparisons[$0].generations < minimumGenerations } : []
-        let share = { (index: Int) in comparisons[index].spentSeconds / max(comparisons[index].claims, 1) }
+        let share = { (index: Int) in comparisons[index].spentSeconds / max(comparisons[index].weight, 1) }
         guard let index = (owed.isEmpty ? candidates : owed).min(by: { (share($0), $0) < (share($1), $1) }) else {
             return .none
         }

@@ -5,13 +5,13 @@ import CodableBenchCore
 /// generation's samples and pairs written at once, and its next generations' pairs chosen.
 extension InterleavedSampling {
     /// The lane-seconds a comparison can expect from now on: its part of what is left of the
-    /// budget, in proportion to its claims among the unfinished comparisons' (as the scheduler
+    /// budget, in proportion to its weight among the unfinished comparisons' (as the scheduler
     /// shares it).
     func expectedShare(of index: Int) -> Double {
         let left = budget - Date().timeIntervalSince(setup.start)
-        let claims = unfinished.reduce(0.0) { $0 + lockstep[$1].claims }
-        guard left > 0, claims > 0 else { return 0 }
-        return left * Double(lanes.count) * lockstep[index].claims / claims
+        let weights = unfinished.reduce(0.0) { $0 + lockstep[$1].weight }
+        guard left > 0, weights > 0 else { return 0 }
+        return left * Double(lanes.count) * lockstep[index].weight / weights
     }
 
     /// Puts back the comparisons the lanes sampled, and frees their lanes.

@@ -355,7 +355,7 @@ final class InterleavedSampling {
         while true {
             let states = lockstep.indices.map {
                 GenerationScheduler.Comparison(
-                    claims: lockstep[$0].claims, generations: lockstep[$0].generations, spentSeconds: spent[$0])
+                    weight: lockstep[$0].weight, generations: lockstep[$0].generations, spentSeconds: spent[$0])
             }
             // One lane: the counting passes left will run after the sampling, and the budget keeps
             // time for them. Two: the lanes take them as they fall behind (`countingIsBehind`).

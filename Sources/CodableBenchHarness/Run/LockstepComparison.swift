@@ -80,16 +80,16 @@ struct LockstepComparison {
 
     /// Members whose ratio the stopping rule settled as of the last generation, and why.
     private(set) var settled: [Int: StoppingRule.Reason] = [:]
-    /// Each member's claim on the run's budget as of the last generation
-    /// (`GenerationScheduler.claim(of:target:)`); none before the first.
-    private var claimByMember: [Int: Double] = [:]
+    /// Each member's weight on the run's budget as of the last generation
+    /// (`GenerationScheduler.weight(of:target:)`); none before the first.
+    private var weightByMember: [Int: Double] = [:]
 
     /// The members whose ratio is not settled yet.
     var open: Set<Int> { Set(paired).subtracting(settled.keys) }
 
-    /// What the comparison claims of the run's budget: the claims of its ratios not settled yet.
-    var claims: Double {
-        open.reduce(0) { $0 + (claimByMember[$1] ?? GenerationScheduler.largestClaim) }
+    /// The comparison's weight on the run's budget: that of its ratios not settled yet.
+    var weight: Double {
+        open.reduce(0) { $0 + (weightByMember[$1] ?? GenerationScheduler.largestWeight) }
     }
 
     /// The members the next generation samples: every active one in the first generation, then
@@ -256,7 +256,7 @@ struct LockstepComparison {
     }
 
     /// Adds a generation's samples (in the order taken) and its probes: its pairs, each member's
-    /// decode time, the ratios the stopping rule settles and the claims on the budget. Returns
+    /// decode time, the ratios the stopping rule settles and the weights on the budget. Returns
     /// how many ratios it paired.
     private mutating func append(_ samples: [Sample], probes: [ProbeReading]) -> Int {
         let pairs = Self.pairs(of: samples, schedule: schedule)
@@ -272,8 +272,8 @@ struct LockstepComparison {
         for member in open {
             if let ratio = ratios[member], let reason = rule.settled(ratio) { settled[member] = reason }
         }
-        claimByMember = Dictionary(
-            uniqueKeysWithValues: members.indices.map { ($0, GenerationScheduler.claim(of: ratios[$0], target: plan.precision)) })
+        weightByMember = Dictionary(
+            uniqueKeysWithValues: members.indices.map { ($0, GenerationScheduler.weight(of: ratios[$0], target: plan.precision)) })
         return pairs.count
     }
 
