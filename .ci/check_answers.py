@@ -1,3 +1,4 @@
+# Run by: .ci/run, on the quick run's report.
 """CI: a run's report.md opens with the Answers section, and every claim in the claims file has a
 verdict (holds, does not hold, holds only for, undecided or not measured in this run, with its reason).
 Usage: check_answers.py REPORT_MD CLAIMS_JSON"""

@@ -1,3 +1,4 @@
+# Run by: .ci/run and .ci/heavy, on a quick run.
 """Fails when a smoke run's cell did not end with the outcome its strategy expects on that payload
 (the `expected_outcome` column), or when an `ok` cell's allocations were not counted."""
 import csv

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Run by: maintainers, before and after a restructuring that should change no output.
 """Whether two run folders hold the same outputs, times aside: for a restructuring that should
 change no output (issue 54), a quick run before and one after.
 

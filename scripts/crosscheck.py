@@ -1,3 +1,4 @@
+# Run by: crosscheck.sh, to print its comparison.
 """Prints CodableBench's paired ratios beside package-benchmark's ratios of medians for the
 headline pairs, on the same payload bytes, and whether they agree within their combined noise.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run by: maintainers checking CodableBench against package-benchmark; CI, as a heavy check, when its files change.
 # The package-benchmark cross-check: CodableBench's headline pairs (hand-written and the dictionary
 # path in both forms and .convertFromSnakeCase, each against synthesized) timed on the same payload
 # bytes by CodableBench (paired, in lockstep) and by ordo-one/package-benchmark (each benchmark in

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Run by: users and maintainers reading a run made with --instructions.
 """Time against the exact measures, pair by pair, for a run made with --instructions.
 
     python3 scripts/exact-vs-time.py RUN_FOLDER [--margin 0.05]

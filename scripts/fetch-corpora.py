@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Run by: users, once, to fetch the real-world corpora.
 """Fetch the real-world corpora (twitter.json, citm_catalog.json, canada.json) into Data/corpora/.
 
     python3 scripts/fetch-corpora.py                 # from nativejson-benchmark on GitHub

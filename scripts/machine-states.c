@@ -1,3 +1,4 @@
+// Run by: machine-states.sh (built with cc).
 // How this machine's speed changes under a run, on two kinds of work at once: a compute loop
 // (floating-point, no memory traffic) and a memory-latency loop (a random pointer chase through
 // 16 MB, about one cache and TLB miss per load). Both run alternately, milliseconds apart, on one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run by: users and maintainers asking how their machine moves over time.
 # How this machine's compute speed and memory latency change over time, on the CPU the lockstep
 # workers sample on (the last one): scripts/machine-states.c, built with cc, prints one line per
 # 5-second bin, then the spread of each column over the bins (largest bin over smallest).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # linux-only: pins its load with stress-ng's --taskset and reads the CPU list from Linux's affinity.
+# Run by: maintainers testing the method on a noisy host made on demand.
 #
 # Runs a command on a noisy host made on demand: this machine, with load switched on and off in
 # spells of random length, as a CI runner or a laptop whose CPU other jobs share goes in and out of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run by: maintainers checking the example package on a large payload.
 # A team's own package on one large payload, run as its user would run it (issue 60's own-models
 # check): Examples/OrdersBench copied to a scratch folder, its CodableBench dependency pointed at
 # this checkout, its payload grown to about 3.3 MB (the captured page's 150 orders repeated with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Run by: users and maintainers asking how much a run decided.
 """How much a run decided, and how precisely: one line per run folder.
 
     python3 scripts/run-precision.py RUN [RUN ...]

@@ -2,7 +2,7 @@ import CodableBench
 import Foundation
 import StandardModel
 
-/// A hidden comparison that checks paired measurement itself (`scripts/paired-selftest.sh`): a
+/// A hidden comparison that checks paired measurement itself (`scripts/selftests/paired-selftest.sh`): a
 /// reference, an identical copy of it (A/A: must come out as "no difference", ratio 1.00 ± 0.01),
 /// and a variant that does the same work plus decoding one more, smaller-than-average article of
 /// the thirty with the same decoder: a few percent more work of the same kind (+4.4% when written;

@@ -166,7 +166,7 @@ struct ABGateTests {
 
     /// This build against itself: the baseline's samples are kept beside its rows, numbered in the
     /// same lockstep sequences as this build's, so every pair can be rebuilt from the files
-    /// (`scripts/studies/aa-coverage.sh` does).
+    /// (`Documentation/studies/aa-coverage.sh` does).
     @Test func abKeepsTheBaselinesSamplesInTheSameSequences() throws {
         let out = try TestSupport.temporaryDirectory()
         let execution = try TestSupport.run([

@@ -9,7 +9,7 @@ struct DocumentationLinksTests {
     static let root = TestSupport.packageRoot.standardizedFileURL
 
     static let pages: [String] =
-        ["README.md", "results/README.md", "scripts/studies/README.md", "Examples/OrdersBench/README.md"]
+        ["README.md", "results/README.md", "Documentation/studies/README.md", "Examples/OrdersBench/README.md"]
         + ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path)) ?? [])
         .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
 
@@ -67,25 +67,46 @@ struct DocumentationLinksTests {
         #expect(!readme.contains("../shared"))
     }
 
-    /// The layout page names every script and script folder in `scripts/` (in code spans) and
-    /// every module folder of `Sources/`: a new one, or a renamed one, fails here until the page
-    /// says what it is (it drifted by seven scripts before).
+    /// The scripts' folders, by audience: users' and maintainers' tools, the method's self-tests, CI's.
+    static let scriptFolders = ["scripts", "scripts/selftests", ".ci"]
+
+    /// Each file or folder directly in `folder` (not hidden, no caches, no CI record).
+    static func entries(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            .filter { !$0.hasPrefix(".") && $0 != "__pycache__" && $0 != "checked" }.sorted()
+    }
+
+    /// The layout page names every script and script folder of the scripts' folders (in code
+    /// spans) and every module folder of `Sources/`: a new one, or a renamed one, fails here until
+    /// the page says what it is (it drifted by seven scripts before).
     @Test func theLayoutNamesEveryScriptAndModule() throws {
         let layout = try String(contentsOf: Self.root.appendingPathComponent("Documentation/Layout.md"), encoding: .utf8)
-        let fm = FileManager.default
-        let scripts = try fm.contentsOfDirectory(atPath: Self.root.appendingPathComponent("scripts").path)
-            .filter { !$0.hasPrefix(".") && $0 != "__pycache__" }
-        let modules = try fm.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
-            .filter { !$0.hasPrefix(".") }
-        #expect(scripts.count > 20 && modules.count > 5)
-        for script in scripts {
+        let scripts = try Self.scriptFolders.flatMap { folder in try Self.entries(folder).map { (folder, $0) } }
+        let modules = try Self.entries("Sources")
+        #expect(scripts.count > 25 && modules.count > 5)
+        for (folder, script) in scripts {
             var isFolder: ObjCBool = false
-            _ = fm.fileExists(atPath: Self.root.appendingPathComponent("scripts/\(script)").path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(
+                atPath: Self.root.appendingPathComponent("\(folder)/\(script)").path, isDirectory: &isFolder)
             let named = isFolder.boolValue ? "`\(script)/" : "`\(script)`"
-            #expect(layout.contains(named) || layout.contains("scripts/\(script)"), "Layout.md does not name scripts/\(script)")
+            #expect(
+                layout.contains(named) || layout.contains("\(folder)/\(script)"), "Layout.md does not name \(folder)/\(script)")
         }
         for module in modules {
             #expect(layout.contains(module), "Layout.md does not name Sources/\(module)")
+        }
+    }
+
+    /// Every script of the scripts' folders says in its first lines who runs it and when
+    /// (`Run by: …`), so that a reader of the folder knows which are theirs.
+    @Test func everyScriptSaysWhoRunsIt() throws {
+        for folder in Self.scriptFolders {
+            for script in try Self.entries(folder) {
+                let url = Self.root.appendingPathComponent("\(folder)/\(script)")
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }  // a folder
+                let head = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(12)
+                #expect(head.contains { $0.contains("Run by: ") }, "\(folder)/\(script) does not say who runs it")
+            }
         }
     }
 

@@ -62,7 +62,7 @@ struct ABCommand: ToolCommand {
     @Flag(help: "Fail on a slower cell without measuring it again first.")
     var noConfirm = false
 
-    /// For studies of the answers' stopping rule on identical builds (`scripts/studies/aa-coverage.sh`):
+    /// For studies of the answers' stopping rule on identical builds (`Documentation/studies/aa-coverage.sh`):
     /// ratios stop early on the answers' verdicts, with the host's state probed, instead of the gate's.
     @Flag(help: .hidden)
     var judgeAsAnswers = false

@@ -54,7 +54,7 @@ package struct PairedRatio: Equatable, Sendable {
     /// Why: pairing cancels a change of the machine's speed only where both strategies change
     /// alike, and in this project's VMs' slow spells (the same code 1.4–2× slower for seconds to
     /// minutes) they do not: in six default runs, 7.9% of the ratios (3–17% by run, where chance
-    /// gives 5%) differed between their slower and faster generations (`scripts/studies/state-dependence.py`);
+    /// gives 5%) differed between their slower and faster generations (`Documentation/studies/state-dependence.py`);
     /// `JSONSerialization` strategies read up to 12% slower in the slower ones, the `memcpy`
     /// reference 14% faster. A ratio over all pairs then depends on how much of its run fell in
     /// slow spells. Without them it describes the machine undisturbed, as the absolute times' 10th

@@ -13,7 +13,7 @@ struct SampleSize: Equatable {
     /// batches for every member, and enough decodes a batch for a sample to last `target`.
     ///
     /// Why the same number: the estimator depends on it. Within one process (`paired-reference` on
-    /// `small`, 600 alternations, `scripts/studies/sample-estimators.py`), against the median of five
+    /// `small`, 600 alternations, `Documentation/studies/sample-estimators.py`), against the median of five
     /// batches of one ~1 ms decode, the median of three read +0.5%, of four +1.4% and of two +3.3%
     /// (an even count's median is its upper middle), and a single batch +1.5%. Sized member by
     /// member from each worker's own warm-up, the counts differed within a generation, and not at

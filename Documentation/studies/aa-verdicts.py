@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""How often identical code gets a faster or slower verdict: the A/A runs of scripts/studies/aa-coverage.sh.
+"""How often identical code gets a faster or slower verdict: the A/A runs of Documentation/studies/aa-coverage.sh.
 
-    python3 scripts/studies/aa-verdicts.py RUNS_FOLDER
+    python3 Documentation/studies/aa-verdicts.py RUNS_FOLDER
 
 RUNS_FOLDER holds 1/, 2/, … (ab run folders of this build against an identical one, every true ratio
 1). Each run's ratios.csv is read as the answers read a ratio: faster or slower where the interval
@@ -39,7 +39,7 @@ def wilson(part, total):
 
 
 if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
-    sys.exit("usage: aa-verdicts.py RUNS_FOLDER (as printed by scripts/studies/aa-coverage.sh)")
+    sys.exit("usage: aa-verdicts.py RUNS_FOLDER (as printed by Documentation/studies/aa-coverage.sh)")
 runs = sorted(glob.glob(os.path.join(sys.argv[1], "*", "latest")), key=lambda p: int(p.split(os.sep)[-2]))
 if not runs:
     sys.exit(f"error: no run folders (N/latest) in {sys.argv[1]}")

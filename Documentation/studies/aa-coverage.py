@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Why A/A intervals miss 1: the runs of scripts/studies/aa-coverage.sh, their ratios rebuilt from their pairs.
+"""Why A/A intervals miss 1: the runs of Documentation/studies/aa-coverage.sh, their ratios rebuilt from their pairs.
 
-    python3 scripts/studies/aa-coverage.py RUNS_FOLDER
+    python3 Documentation/studies/aa-coverage.py RUNS_FOLDER
 
 RUNS_FOLDER holds 1/, 2/, … (ab run folders of this build against an identical one; their true
 ratios are 1) and `seconds` (each run's duration). Printed: each run's intervals that miss 1; the
 coverage (share of 95% intervals containing 1) as reported, with its Wilson interval. Then each A/A
 ratio is rebuilt from the pairs the harness wrote (pairs.csv) by its method
-(scripts/studies/run_pairs.py), checked against ratios.csv, and the coverage broken down: by the
+(Documentation/studies/run_pairs.py), checked against ratios.csv, and the coverage broken down: by the
 generations the ratio stopped at; from the first 12
 generations only, where every ratio is still sampled and the stopping rule has not chosen yet; and
 with the generations' mean trimmed by 0%, 10% or 20% (the harness's) at the same stopping points,
@@ -40,7 +40,7 @@ def aa_ratios(run):
 
 
 if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
-    sys.exit("usage: aa-coverage.py RUNS_FOLDER (as printed by scripts/studies/aa-coverage.sh)")
+    sys.exit("usage: aa-coverage.py RUNS_FOLDER (as printed by Documentation/studies/aa-coverage.sh)")
 runs = sorted(glob.glob(os.path.join(sys.argv[1], "*", "latest")), key=lambda p: int(p.split(os.sep)[-2]))
 if not runs:
     sys.exit(f"error: no run folders (N/latest) in {sys.argv[1]}")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Do some ratios move together from run to run? The shift each run gives them in common.
 
-    python3 scripts/studies/run-shift.py --match PATTERN RUN RUN [RUN ...]
+    python3 Documentation/studies/run-shift.py --match PATTERN RUN RUN [RUN ...]
 
 RUN is a run folder (ratios.csv); PATTERN picks ratios by a substring of their strategy or
 yardstick (e.g. `jsonserialization`). For the ratios present in every run, a ratio's deviation in

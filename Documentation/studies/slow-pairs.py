@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What leaving out the pairs of slow spells does to two runs' ratios, recomputed from their samples.
 
-    python3 scripts/studies/slow-pairs.py RUN_A RUN_B
+    python3 Documentation/studies/slow-pairs.py RUN_A RUN_B
 
 RUN is a run folder (samples.csv, ratios.csv). Each ratio is recomputed from samples.csv twice by the
 harness's method (Documentation/Method.md, "The ratio and its interval"): once from all its pairs, once

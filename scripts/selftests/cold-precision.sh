@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
+# Run by: maintainers, when the cold pass changes; CI, as a heavy check, when its files change.
 # Issue #46's cold target, measured: a `--cold` run of the synthesized-vs-handwritten and
 # dictionary-path groups on `small` should give every first-decode ratio a 95% interval within ±5%
 # (at least 90% of cells) in at most 3 minutes. Each run is a quick warm pass (it verifies every
 # cell) and then the cold pass: fresh processes, one per cell per round, until every ratio is
 # within ±5% or 60 rounds. Prints, per run: seconds, cells within ±5%, and the first-decode
 # allocation counts' digest (two runs must agree exactly).
-# Usage: scripts/cold-precision.sh [RUNS] [extra `benchmarks run` options]
+# Usage: scripts/selftests/cold-precision.sh [RUNS] [extra `benchmarks run` options]
 # A benchmark script (timing targets are measured here, never asserted in unit tests).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs=${1:-2}
 shift || true
 swift build -c release --product benchmarks >/dev/null

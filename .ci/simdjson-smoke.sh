@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run by: .ci/heavy, when the Simdjson trait's files change.
 # The Simdjson trait end to end: install Debian's libsimdjson-dev if missing, build with the trait
 # (in its own build folder, so the default build is untouched), run ref-simdjson on its payloads,
 # and check that every row is ok with a throughput.

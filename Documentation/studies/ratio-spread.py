@@ -2,7 +2,7 @@
 """How much each paired ratio moves from run to run, for two sets of runs (two builds, or one build
 with and without a change), told apart by whether the ratio has a member with one-batch samples.
 
-    python3 scripts/studies/ratio-spread.py RUN_A1 RUN_A2 [...] -- RUN_B1 RUN_B2 [...]
+    python3 Documentation/studies/ratio-spread.py RUN_A1 RUN_A2 [...] -- RUN_B1 RUN_B2 [...]
 
 RUN is a run folder (ratios.csv, results.csv), at least two per set. For each ratio present in
 every run: the standard deviation of its log across each set's runs (about the relative spread).

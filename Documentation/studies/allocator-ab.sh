@@ -5,7 +5,7 @@
 # run: the share of non-reference cells whose interval is within ±2% and ±1%. With two pairs or
 # more it also prints how much each allocator's ratios (and cells) moved between its first two runs,
 # and how many moved beyond their intervals.
-# Usage: scripts/studies/allocator-ab.sh [OUT_DIR] [PAIRS]   (about 9 minutes a pair on 2 cores)
+# Usage: Documentation/studies/allocator-ab.sh [OUT_DIR] [PAIRS]   (about 9 minutes a pair on 2 cores)
 # A benchmark script (timing targets are measured here, never asserted in unit tests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,7 +16,7 @@ swift build -c release --product benchmarks >/dev/null
 for i in $(seq 1 "$pairs"); do
   for allocator in system glibc-retained; do
     .build/release/benchmarks run --corpus-dir ../shared/corpora --allocator "$allocator" --out "$out/$allocator-$i" >"$out/$allocator-$i.log" 2>&1
-    python3 scripts/studies/ratio-stability.py "$out/$allocator-$i/latest" | sed -n 1p
+    python3 Documentation/studies/ratio-stability.py "$out/$allocator-$i/latest" | sed -n 1p
   done
 done
 # The corpora (../shared/corpora) are part of the default catalogue when found; say which was run.
@@ -24,7 +24,7 @@ grep '^skipping' "$out/system-1.log" || echo "corpora found: the whole default c
 if [ "$pairs" -ge 2 ]; then
   for allocator in system glibc-retained; do
     echo "$allocator, run 1 against run 2:"
-    python3 scripts/studies/ratio-stability.py "$out/$allocator-1/latest" "$out/$allocator-2/latest" | sed -n '5,7p'
+    python3 Documentation/studies/ratio-stability.py "$out/$allocator-1/latest" "$out/$allocator-2/latest" | sed -n '5,7p'
   done
 fi
 echo "runs kept in $out"

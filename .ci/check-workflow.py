@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
+# Run by: .ci/run, on every push.
 """Does the GitHub workflow name only versions that exist?
 
-    python3 scripts/check-workflow.py [WORKFLOW]
+    python3 .ci/check-workflow.py [WORKFLOW]
 
 Every action (`uses: owner/name@version`), container image (`container: image:tag`) and Swift
 toolchain (`swiftly install X`, `swift-version: X`) the workflow names must be in PUBLISHED below,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run by: maintainers, when the pairing or the stopping rule changes.
 # Ten runs of the hidden paired self-test comparison (paired-reference, its A/A copy paired-copy,
 # and paired-3-percent with about 3% more work: 1.027–1.033 in ten runs of 26 November 2026), then
 # the tally issue #13 asks for:
@@ -11,11 +12,11 @@
 # about one run in twenty, so all ten pass about 60% of the time (measured at ±1%: 9, 10 and 9 of
 # 10 in three batches; at ±0.5%: 10 of 10, runs of 5–14 s). The default budget (1.4 s) is sized for
 # the whole catalogue's five minutes.
-# Usage: scripts/paired-selftest.sh [RUNS] [extra `benchmarks run` options, e.g. --quick; a later
+# Usage: scripts/selftests/paired-selftest.sh [RUNS] [extra `benchmarks run` options, e.g. --quick; a later
 # --budget or --precision wins]
 # A benchmark script (timing targets are measured here, never asserted in unit tests).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs=${1:-10}
 shift || true
 swift build -c release --product benchmarks >/dev/null

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """What another slow-spell threshold would do to recorded runs' ratios, recomputed from their samples.
 
-    python3 scripts/studies/slow-threshold.py RUN RUN [RUN ...]
+    python3 Documentation/studies/slow-threshold.py RUN RUN [RUN ...]
 
 RUN is a run folder (samples.csv, ratios.csv). Each paired ratio is recomputed by the harness's
-method (scripts/studies/run_pairs.py) with pairs left out when their yardstick ran more than 5%, 10%, 15%,
+method (Documentation/studies/run_pairs.py) with pairs left out when their yardstick ran more than 5%, 10%, 15%,
 20% (the harness's, `PairedRatio.slowSpellAbove`) or 30% slower than its 10th percentile, and with
 none left out. Printed for each threshold: the mean share of ratios with a 95% interval within ±2%,
 the runs where that count is higher or lower than at 20%, and between each run and the next (in

@@ -1,7 +1,7 @@
 """How far allocation counts move between runs of the same build: per metric, the largest and the
 95th-percentile relative spread (max / min - 1) of each cell's median over the runs given, and the
 cells that move most. Used to set the gate's tolerances for an approximate counting backend.
-Usage: python3 scripts/studies/count-spread.py RUN_DIR RUN_DIR [RUN_DIR ...]"""
+Usage: python3 Documentation/studies/count-spread.py RUN_DIR RUN_DIR [RUN_DIR ...]"""
 import csv
 import sys
 from collections import defaultdict

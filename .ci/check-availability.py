@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
+# Run by: .ci/run, on every push.
 """Does the code use a standard-library or Foundation API newer than the macOS it declares?
 
-    python3 scripts/check-availability.py [FILE_OR_FOLDER…]    (default: Sources Tests Benchmarks)
+    python3 .ci/check-availability.py [FILE_OR_FOLDER…]    (default: Sources Tests Benchmarks)
 
 Linux ignores Apple availability, so a call that needs macOS 15 builds here and stops the build on
 a Mac whose package declares `.macOS(.v14)` (it happened: `String(validating:as:)`). The

@@ -4,7 +4,7 @@ by how fast the comparison's other members ran in the same generation (the media
 samples, of each sample's CPU time per decode against that member's median), and the ratio's mean
 log ratio in the slower half is compared with the faster half (Welch's t).
 
-    python3 scripts/studies/state-dependence.py RUN
+    python3 Documentation/studies/state-dependence.py RUN
 
 RUN is a run folder (samples.csv, ratios.csv). Prints how many ratios (with at least 12 generations
 and other members to judge by) differ between the halves at |t| > 1.96 (about 5% if ratios do not

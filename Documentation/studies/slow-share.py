@@ -4,7 +4,7 @@ samples taken in the slow state (more than 20% above their cell's fastest tenth,
 report says) beside how many of its timed non-reference cells have a ratio interval within ±2%
 (issue #13's target: 95%). Runs are listed from the steadiest.
 
-    python3 scripts/studies/slow-share.py RUN [RUN ...]
+    python3 Documentation/studies/slow-share.py RUN [RUN ...]
 
 RUN is a run folder (with results.csv and samples.csv).
 """

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
+# Run by: maintainers, when the exact gate changes.
 # Does the A/B gate, at CI's settings, catch what it should and nothing else? Builds variants of
 # this checkout, each one planted change, and runs the gate (this checkout's build as the baseline,
 # the variant as the build under test) RUNS times each, printing exit statuses and flagged cells.
-#   scripts/exact-gate-selftest.sh [RUNS] [VARIANT…]
+#   scripts/selftests/exact-gate-selftest.sh [RUNS] [VARIANT…]
 # Variants: comment (a comment in handwritten's model), instructions (work once per decode in
 # handwritten's feed: about +38k instructions, +0.3% of a decode on small, +0.03% on medium), cache (reads that miss the cache in handwritten's decode, few instructions),
 # other-group (a lossy-arrays strategy's decode changed: none of the gated cells may be flagged).
@@ -10,7 +11,7 @@
 # KEEP=1 keeps each run's folder. Takes about 2 minutes a run plus an incremental build per variant. A study, not a test: CI does
 # not run it; its figures are in results/README.md.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs="${1:-3}"
 [ $# -gt 0 ] && shift
 variants=("$@")

@@ -5,13 +5,13 @@
 # machine did to them. (The self-test's A/A pair is two copies of one function at two addresses,
 # which may truly differ by a few tenths of a percent; these cannot, but for the roles: the baseline's
 # worker is the yardstick, sampled on both sides of this build's.) A benchmark script (minutes).
-# Usage: scripts/studies/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005;
+# Usage: Documentation/studies/aa-coverage.sh RUNS [ab options, e.g. --profile small --precision 0.005;
 #   --judge-as-answers stops ratios on the answers' verdicts with the host's state probed, as a
 #   catalogue run does, rather than on the gate's threshold]
 #   by default the baseline is a byte-identical copy of the binary (another file, as in a real ab);
-#   SAME_FILE=1 scripts/studies/aa-coverage.sh …  the baseline is this very file.
+#   SAME_FILE=1 Documentation/studies/aa-coverage.sh …  the baseline is this very file.
 # Keeps the run folders (samples of both builds, so every pair can be rebuilt) and prints, through
-# scripts/studies/aa-coverage.py, each run's intervals that miss 1, the coverage with its 95% (Wilson)
+# Documentation/studies/aa-coverage.py, each run's intervals that miss 1, the coverage with its 95% (Wilson)
 # interval, and its breakdown.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -39,5 +39,5 @@ done
 # Identical code judged faster or slower (the answers' false verdicts), then each run's misses, the
 # coverage, and why: by stopping point, without the stopping rule, by trim (rebuilt without the
 # host's states, as runs before harness 0.7 estimated their ratios).
-python3 scripts/studies/aa-verdicts.py "$out"
-python3 scripts/studies/aa-coverage.py "$out"
+python3 Documentation/studies/aa-verdicts.py "$out"
+python3 Documentation/studies/aa-coverage.py "$out"

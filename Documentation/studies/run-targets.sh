@@ -5,7 +5,7 @@
 # duty cycle (≥ 80%), share of non-reference cells within ±2% (≥ 95%), share of the run's samples
 # taken in the machine's slow state (what the ±2% figure depends on most; Documentation/Notebook.md) and
 # share of ratios that moved by less than 2% between the two runs (≥ 95%).
-# Usage: scripts/studies/run-targets.sh [OUT_DIR]   (default: a fresh temporary folder)
+# Usage: Documentation/studies/run-targets.sh [OUT_DIR]   (default: a fresh temporary folder)
 # A benchmark script (timing targets are measured here, never asserted in unit tests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,5 +26,5 @@ timed_run first
 grep '^skipping' "$out/first.log" || echo "corpora found: the whole default catalogue"
 timed_run second
 timed_run quick --quick
-python3 scripts/studies/ratio-stability.py "$out/first/latest" "$out/second/latest"
+python3 Documentation/studies/ratio-stability.py "$out/first/latest" "$out/second/latest"
 echo "runs kept in $out"

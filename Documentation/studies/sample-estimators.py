@@ -11,8 +11,8 @@ This is where the figures in SampleSize.swift come from: against five batches of
 median of four, of two, and a single batch read slower, so every member of a generation takes the
 same odd number of batches.
 
-Usage: scripts/studies/sample-estimators.py [--strategy ID] [--profile NAME] [--rounds N] SIZE [SIZE ...]
-e.g.   scripts/studies/sample-estimators.py 1x5 1x4 1x3 1x2 1x1 2x5
+Usage: Documentation/studies/sample-estimators.py [--strategy ID] [--profile NAME] [--rounds N] SIZE [SIZE ...]
+e.g.   Documentation/studies/sample-estimators.py 1x5 1x4 1x3 1x2 1x1 2x5
 Needs a release build (swift build -c release --product benchmarks). A benchmark script: its
 figures depend on the machine and are not asserted anywhere.
 """
@@ -24,7 +24,7 @@ import statistics
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def main():

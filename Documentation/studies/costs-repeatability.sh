@@ -3,7 +3,7 @@
 # asks for: both write costs.csv, both reports show the breakdown, and the breakdowns are identical
 # (every function's category, self and inclusive instructions, calls and allocations; run ids and
 # row order aside). Also prints each run's wall time.
-# Usage: scripts/studies/costs-repeatability.sh [extra `benchmarks run` options]
+# Usage: Documentation/studies/costs-repeatability.sh [extra `benchmarks run` options]
 # Needs valgrind. A benchmark script: it takes a few minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

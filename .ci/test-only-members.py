@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
+# Run by: .ci/run, on every push.
 """Members of Sources that only the tests use: each name declared in Sources (func, var, let,
 case, init labels aside) that appears as a word in Tests but nowhere in Sources, Benchmarks or
 Examples beyond its own declaration. A reading of the text, not of the compiler's index: a name
 shared by two declarations counts as used when either is, so it can miss a test-only member but
 does not invent one. Run from the repository root; prints one line per candidate, exits 1 if any.
 
-    python3 scripts/test-only-members.py
+    python3 .ci/test-only-members.py
 """
 import os
 import re

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
+# Run by: .ci/run, on every push; maintainers on a Mac.
 """Do the scripts a Mac user runs work with macOS's bash 3.2, BSD tools and Python 3.9?
 
-    python3 scripts/check-scripts.py [SCRIPT…]
+    python3 .ci/check-scripts.py [SCRIPT…]
 
 Without arguments, checks every `scripts/….sh` that the README, the documentation or the GitHub
 workflow tells someone to run, `.ci/run` (which the README names), and every Python script under
@@ -53,7 +54,7 @@ def referenced_scripts():
         with open(source) as f:
             names.update(re.findall(r"scripts/[A-Za-z0-9_./-]+\.sh", f.read()))
     names.update(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "scripts", "**", "*.py"), recursive=True))
-    names.discard("scripts/check-scripts.py")  # its patterns name the forms it looks for
+    names.discard(".ci/check-scripts.py")  # its patterns name the forms it looks for
     return sorted(os.path.join(ROOT, name) for name in names if os.path.isfile(os.path.join(ROOT, name)))
 
 

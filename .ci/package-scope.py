@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Run by: .ci/run, on every push.
 """`package` declarations no other module names: each `package` func, var, let, case or type of a
 module under Sources/ whose name appears as a word in no other module's sources, nor in
 Benchmarks/ or Examples/. Those could be internal. A reading of the text, not of the compiler's
@@ -8,7 +9,7 @@ stays `package` (the compiler asks it: other modules reach it through that decla
 does a protocol requirement's witness on a `package` type, listed in KEPT with the reason. Run from the repository root; prints one line per candidate,
 exits 1 if any.
 
-    python3 scripts/package-scope.py
+    python3 .ci/package-scope.py
 """
 import os
 import re

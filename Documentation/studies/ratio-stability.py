@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision and repeatability of the paired ratios of one or two runs (issue #13's targets).
 
-    python3 scripts/studies/ratio-stability.py RUN_A [RUN_B]
+    python3 Documentation/studies/ratio-stability.py RUN_A [RUN_B]
 
 RUN is a run folder (with results.csv, ratios.csv and run.json). Prints, for each run, its time
 and duty cycle, the share of its timing samples taken in the machine's slow state (as its

@@ -3,7 +3,7 @@
 the per-generation ratio spreads, how much of that spread all its strategies share, and what the
 widest intervals would cost to bring within ±2%.
 
-    python3 scripts/studies/variance-components.py RUN
+    python3 Documentation/studies/variance-components.py RUN
 
 RUN is a run folder (samples.csv, ratios.csv, pairs.csv): the pairs as the harness wrote them (a
 strategy sample between two samples of its yardstick, on CPU times per decode). Per comparison, medians over its strategies:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # linux-only: reads the process table through /proc and ps, and kills workers by pid.
+# Run by: CI, as a heavy check, when the harness changes; maintainers changing how a run ends.
 #
 # What a run keeps when it is ended from outside (issue 61): each fault done to a quick run of two
 # groups, and its outcome checked. A check script (CI runs it; a few minutes).
@@ -15,9 +16,9 @@
 #      next run removes the scratch folder it left.
 #   4. SIGKILL of a timing worker mid-run: named ("killed by SIGKILL", the OOM killer's signal),
 #      its generation started again, and the run ends with every cell ok.
-# Usage: bash scripts/fault-battery.sh [path/to/benchmarks]   (default: .build/release/benchmarks)
+# Usage: bash scripts/selftests/fault-battery.sh [path/to/benchmarks]   (default: .build/release/benchmarks)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 tool=${1:-.build/release/benchmarks}
 [ -x "$tool" ] || { echo "no executable $tool (swift build -c release --product benchmarks)" >&2; exit 2; }
 work=$(mktemp -d)

@@ -1,3 +1,4 @@
+# Run by: the source checks test-only-members.py and package-scope.py.
 """The Swift sources of the repository as the source-reading scripts see them (test-only-members.py,
 package-scope.py): every .swift file under some folders, and a file's code without its comments."""
 import os

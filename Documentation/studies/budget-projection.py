@@ -2,7 +2,7 @@
 """What more sampling time, or another way of sharing it, would buy one recorded run: a replay of
 the run's scheduling with projected interval widths (a projection, not a measurement).
 
-    python3 scripts/studies/budget-projection.py RUN [FACTOR ...] [--share RULE] [--full]
+    python3 Documentation/studies/budget-projection.py RUN [FACTOR ...] [--share RULE] [--full]
 
 RUN is a run folder (samples.csv, ratios.csv, results.csv). Each paired ratio's 95% half-width
 is taken to shrink as 1/sqrt(generations) from what the run measured (h × sqrt(G / g), G its own

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # How the A/B gate behaves on this machine: false alarms on an unchanged build, and detection of an
 # injected slowdown. A benchmark script (minutes), not a test.
-#   scripts/studies/ab-detection.sh aa N [ab options…]          this build against a copy of itself, N runs
-#   scripts/studies/ab-detection.sh cpu N SPIN [ab options…]    `handwritten` does SPIN extra multiply-adds per
+#   Documentation/studies/ab-detection.sh aa N [ab options…]          this build against a copy of itself, N runs
+#   Documentation/studies/ab-detection.sh cpu N SPIN [ab options…]    `handwritten` does SPIN extra multiply-adds per
 #                                                       article (no allocation), against this build
-#   scripts/studies/ab-detection.sh alloc N [ab options…]       `handwritten` allocates once more per article
+#   Documentation/studies/ab-detection.sh alloc N [ab options…]       `handwritten` allocates once more per article
 # Prints, per run, the cells flagged and the injected cell's ratio, then the counts.
-# Example: scripts/studies/ab-detection.sh aa 5 --quick ; scripts/studies/ab-detection.sh cpu 10 3000 --group synthesized-vs-handwritten --quick
+# Example: Documentation/studies/ab-detection.sh aa 5 --quick ; Documentation/studies/ab-detection.sh cpu 10 3000 --group synthesized-vs-handwritten --quick
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode="${1:?usage: ab-detection.sh aa|cpu|alloc N [SPIN] [ab options…]}"
