@@ -129,31 +129,9 @@ struct ABGateTests {
         #expect(try !markdown(plain).contains("slow state"))
     }
 
-    @Test func theBaselinesStrategiesAreReadFromItsList() {
-        let list = """
-            group                        strategy                   expectation  payloads      description
-            synthesized-vs-handwritten   synthesized (reference)    strict       small,medium  compiler-synthesized
-            synthesized-vs-handwritten   handwritten                strict       small         hand-written
-            """
-        #expect(BaselineBuild.parseList(list) == ["synthesized", "handwritten"])
-        // Builds since the fair match-ups print what each strategy changes on an indented line.
-        let withChanges = """
-            group                        strategy                   expectation  payloads      description
-            synthesized-vs-handwritten   synthesized (reference)    strict       small,medium  compiler-synthesized
-                                         no yardstick on small: nothing: the anchor
-            synthesized-vs-handwritten   handwritten                strict       small         hand-written
-                                         vs synthesized; vs other: a hand-written init(from:)
-            """
-        #expect(BaselineBuild.parseList(withChanges) == ["synthesized", "handwritten"])
-    }
-
     @Test func theCurrentListIsReadBackAsTheCatalogue() throws {
         let catalogue = Set(Catalogue.all.filter { !$0.isHidden }.map(\.id))
         #expect(try BaselineBuild.strategyIDs(of: TestSupport.executable) == catalogue)
-        // An older build, without `list --ids`, is read from its table.
-        let list = try TestSupport.run(["list"])
-        #expect(list.status == 0)
-        #expect(BaselineBuild.parseList(list.stdout) == catalogue)
         let ids = try TestSupport.run(["list", "--ids", "--all"])
         #expect(ids.stdout.split(separator: "\n").count == Catalogue.all.count)
     }

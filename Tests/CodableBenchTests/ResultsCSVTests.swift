@@ -74,41 +74,16 @@ struct ResultsCSVTests {
                 }.joined())
     }
 
-    static let ratioColumns = ["ratio_to", "ratio", "ratio_ci95_low", "ratio_ci95_high", "pairs", "generations"]
-
-    /// Files written before `build_flags` (version 1, e.g. the recorded fixtures), before the
-    /// paired ratios (version 2, e.g. the CI baseline) and with the machine probe's `excluded`
-    /// (version 3) still read, without ratios.
-    @Test func olderVersionsAreReadWithDefaults() throws {
+    /// Versions 1 to 3, written only inside this repository before any run was kept outside it,
+    /// are refused by name; a file of this version must carry every column.
+    @Test func onlyThisVersionIsReadWithEveryColumn() throws {
         let rows = Self.sampleRows()
-        let v1 = try ResultsCSV.read(try olderFile(rows, without: ["build_flags"] + Self.ratioColumns, version: "1"))
-        #expect(v1.count == 2 && v1.allSatisfy { $0.provenance.buildFlags.isEmpty && $0.provenance.buildConfiguration == "release" })
-        #expect(v1.allSatisfy { $0.ratio == nil })
-        let v2 = try ResultsCSV.read(try olderFile(rows, without: Self.ratioColumns, version: "2"))
-        #expect(v2.map(\.provenance) == rows.map(\.provenance) && v2.allSatisfy { $0.ratio == nil })
-        let v3 = try ResultsCSV.read(try withExcludedColumn(try olderFile(rows, without: Self.ratioColumns, version: "3")))
-        #expect(v3.map(\.summary) == rows.map(\.summary))
-    }
-
-    /// A version-3 file: `excluded` appended to every row (empty on rows without statistics).
-    private func withExcludedColumn(_ file: URL) throws -> URL {
-        let (header, fields) = try CSVFormat.read(file)
-        return try write(
-            CSVFormat.line(header + ["excluded"])
-                + fields.map { CSVFormat.line($0 + [$0[header.firstIndex(of: "n")!].isEmpty ? "" : "4"]) }.joined())
-    }
-
-    /// A version that has a column must carry it.
-    @Test func columnsOfTheFileVersionAreRequired() throws {
-        let rows = Self.sampleRows()
-        let noFlags = try #require(throws: CommandError.self) {
-            try ResultsCSV.read(try olderFile(rows, without: ["build_flags"] + Self.ratioColumns, version: "2"))
+        let v1 = try #require(throws: CommandError.self) {
+            try ResultsCSV.read(try olderFile(rows, without: ["build_flags"], version: "1"))
         }
-        #expect(noFlags.description.contains("missing column(s) build_flags"))
-        let noExcluded = try #require(throws: CommandError.self) {
-            try ResultsCSV.read(try olderFile(rows, without: Self.ratioColumns, version: "3"))
-        }
-        #expect(noExcluded.description.contains("missing column(s) excluded"))
+        #expect(v1.description.contains("missing column(s) build_flags"))
+        let v3 = try #require(throws: CommandError.self) { try ResultsCSV.read(try olderFile(rows, without: [], version: "3")) }
+        #expect(v3.description.hasSuffix("schema version 3, this harness reads version 4"))
         let noRatios = try #require(throws: CommandError.self) {
             try ResultsCSV.read(try olderFile(rows, without: ["pairs"], version: "4"))
         }
@@ -162,11 +137,11 @@ struct SamplesCSVTests {
         #expect(try SamplesCSV.read(file) == Self.rows)
     }
 
-    /// Files from before the machine probe (the recorded fixtures) read without a sequence.
-    @Test func filesWithoutProbeColumnsStillRead() throws {
+    /// Samples of schemas 1 to 3 (no sequence) are not read.
+    @Test func filesWithoutASequenceAreRejected() throws {
         let text = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns\nr,g,s,small,0,0,10,1000.5,990\n"
-        let read = try SamplesCSV.read(try write(text))
-        #expect(read.count == 1 && read[0].sequence == nil && !read[0].disturbed && read[0].wallNanoseconds == 1000.5)
+        let error = try #require(throws: CommandError.self) { try SamplesCSV.read(try write(text)) }
+        #expect(error.description == "samples.csv is not a CodableBench samples file (columns differ)")
     }
 
     @Test func badSequenceIsRejectedWithItsLine() throws {
@@ -183,18 +158,5 @@ struct SamplesCSVTests {
         let text = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,sequence\nr,g,s,small,0,0,10,1000.5,990,4\n"
         let read = try SamplesCSV.read(try write(text))
         #expect(read.count == 1 && read[0].sequence == 4 && read[0].state == nil && read[0].cpu == nil)
-    }
-
-    /// Schema 3's samples taken in a slow spell were left out of its statistics, and of compare's tests.
-    @Test func disturbedSamplesOfSchemaThreeAreNotComparisonSamples() throws {
-        let folder = try TestSupport.temporaryDirectory()
-        let results = ResultsCSVTests.sampleRows()
-        try Data((ResultsCSV.header + results.map(ResultsCSV.line).joined()).utf8)
-            .write(to: folder.appendingPathComponent("results.csv"))
-        let header = "run_id,group,strategy,profile,fork,sample,decodes,wall_ns,cpu_ns,probe_ns,disturbed\n"
-        try Data((header + "r,g,s,small,0,0,10,1000,990,70,0\nr,g,s,small,0,1,10,1700,1690,109,1\n").utf8)
-            .write(to: folder.appendingPathComponent("samples.csv"))
-        let run = try RecordedRun.load(folder.path)
-        #expect(run.samples[CellKey(group: "g", strategy: "s", profile: "small")]?.map(\.wallNanoseconds) == [1000])
     }
 }

@@ -157,16 +157,13 @@ struct ABCommand: ToolCommand {
 
 /// What the baseline build offers, read from its `list --ids`.
 enum BaselineBuild {
-    /// The strategy ids the baseline's `list --ids` prints; a build from before `--ids` (November
-    /// 2026) is read from its `list` table instead.
+    /// The strategy ids the baseline's `list --ids` prints.
     static func strategyIDs(of executable: URL) throws -> Set<String> {
-        if let ids = try list(executable, ["list", "--ids"]) {
-            return Set(ids.split(separator: "\n").map(String.init))
+        guard let ids = try list(executable, ["list", "--ids"]) else {
+            throw CommandError.usage(
+                "the baseline's `list --ids` failed: is \(executable.path) a CodableBench executable from 27 November 2026 or later?")
         }
-        guard let table = try list(executable, ["list"]) else {
-            throw CommandError.usage("the baseline's `list` failed: is \(executable.path) a CodableBench executable?")
-        }
-        return parseList(table)
+        return Set(ids.split(separator: "\n").map(String.init))
     }
 
     /// The output of `executable arguments`, nil when it exits with a failure.
@@ -183,15 +180,5 @@ enum BaselineBuild {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-
-    /// The strategy ids of an older build's `list` rows: the second column of each line after
-    /// the header, but for the indented lines under a row (what the strategy changes).
-    static func parseList(_ text: String) -> Set<String> {
-        Set(
-            text.split(separator: "\n").dropFirst().compactMap { line in
-                guard line.first != " " else { return nil }
-                return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
-            })
     }
 }

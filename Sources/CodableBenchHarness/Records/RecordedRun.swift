@@ -87,9 +87,8 @@ package struct RecordedRun: Sendable {
 
     /// A run's rows, from its files or from the run that wrote them (`RunRecorder`).
     init(source: URL, rows: [ResultRow], sampleRows: [SampleRow], ratios: [RatioRow], costs: [CostRow]) {
-        // The samples the statistics counted (schema 3 left out those taken in a slow spell).
         var samples: [CellKey: [SampleRow]] = [:]
-        for sample in sampleRows where !sample.disturbed {
+        for sample in sampleRows {
             samples[sample.key, default: []].append(sample)
         }
         self.init(source: source, rows: rows, samples: samples)

@@ -106,10 +106,9 @@ package struct SampleRow: Equatable, Sendable {
     package var decodes: Int
     package var wallNanoseconds: Double
     package var cpuNanoseconds: Double
-    /// The sample's position in its generation's lockstep sequence (nil in files before schema 4).
+    /// The sample's position in its generation's lockstep sequence (nil in runs recorded without
+    /// one).
     var sequence: Int?
-    /// Files of schema 3 flagged samples taken in a slow spell (left out of their statistics).
-    var disturbed: Bool
     /// The host's state around the sample, from the cache probes (nil before schema 5, or without
     /// a probe), and the CPU it was taken on (nil where nothing was pinned).
     var state: HostState? = nil
@@ -118,12 +117,11 @@ package struct SampleRow: Equatable, Sendable {
     init(
         runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
         decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
-        sequence: Int? = nil, disturbed: Bool = false, state: HostState? = nil, cpu: Int? = nil
+        sequence: Int? = nil, state: HostState? = nil, cpu: Int? = nil
     ) {
         self.state = state
         self.cpu = cpu
         self.sequence = sequence
-        self.disturbed = disturbed
         self.runID = runID
         self.group = group
         self.strategy = strategy

@@ -4,17 +4,9 @@ import CodableBenchCore
 /// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
 /// column is added, removed or changes meaning.
 package enum ResultsCSV {
-    /// 2 added `build_flags`, 3 added `excluded` (the machine probe's), 4 paired measurement: the
-    /// ratio columns, without `excluded`. Older files are still read (empty flags, no ratios).
+    /// 4: paired measurement, the ratio columns. Versions 1 to 3 were written only inside this
+    /// repository, before any run was kept outside it, and are not read.
     static let schemaVersion = 4
-    static let readableVersions: Set<String> = ["1", "2", "3", "4"]
-    /// Columns that files of older versions lack.
-    private static let addedColumns: [String: Int] = [
-        "build_flags": 2, "ratio_to": 4, "ratio": 4, "ratio_ci95_low": 4, "ratio_ci95_high": 4, "pairs": 4,
-        "generations": 4,
-    ]
-    /// Columns of some older versions only (their versions).
-    private static let retiredColumns: [String: ClosedRange<Int>] = ["excluded": 3...3]
     static let columns = [
         "schema_version", "run_id", "time", "git_commit", "git_dirty", "swift_version", "os", "kernel",
         "cpu_model", "cores", "build_configuration", "build_flags", "harness_version", "allocator", "counting_backend",
@@ -57,8 +49,7 @@ package enum ResultsCSV {
     /// Reads and checks a results file: schema version, columns, and every typed field.
     static func read(_ file: URL) throws -> [ResultRow] {
         let (header, rows) = try CSVFormat.read(file)
-        // Older versions lack the columns added since; everything else is required.
-        let missing = columns.filter { addedColumns[$0] == nil && !header.contains($0) }
+        let missing = columns.filter { !header.contains($0) }
         guard missing.isEmpty else {
             throw CommandError.input(
                 "\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(missing.joined(separator: ", "))")
@@ -76,17 +67,9 @@ package enum ResultsCSV {
                 return v
             }
             let version = text("schema_version")
-            guard readableVersions.contains(version) else {
+            guard version == "\(schemaVersion)" else {
                 throw CommandError.input(
-                    "\(file.lastPathComponent): schema version \(version), this harness reads versions 1 to \(schemaVersion)")
-            }
-            let lacking =
-                (Array(addedColumns.filter { column, since in Int(version)! >= since && index[column] == nil }.keys)
-                + retiredColumns.filter { column, versions in versions.contains(Int(version)!) && index[column] == nil }.keys)
-                .sorted()
-            guard lacking.isEmpty else {
-                throw CommandError.input(
-                    "\(file.lastPathComponent) is not a CodableBench results file: missing column(s) \(lacking.joined(separator: ", "))")
+                    "\(file.lastPathComponent): schema version \(version), this harness reads version \(schemaVersion)")
             }
             guard let outcome = Outcome(rawValue: text("outcome")) else { throw bad("outcome", line) }
             guard let expected = Outcome(rawValue: text("expected_outcome")) else { throw bad("expected_outcome", line) }
@@ -137,11 +120,9 @@ enum SamplesCSV {
         "run_id", "group", "strategy", "profile", "fork", "sample", "decodes",
         "wall_ns", "cpu_ns", "sequence", "state", "cpu",
     ]
-    /// Files of schema 4 end at `sequence`.
+    /// Files of schema 4 end at `sequence` (schemas 1 to 3, written only inside this repository,
+    /// are not read).
     private static let columnsBeforeStates = Array(columns.prefix(10))
-    /// Files of schema 1–2 end at `cpu_ns`; schema 3 added the machine probe's two columns.
-    private static let columnsBeforeProbe = Array(columns.prefix(9))
-    private static let columnsWithProbe = columnsBeforeProbe + ["probe_ns", "disturbed"]
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: SampleRow) -> String {
@@ -154,8 +135,7 @@ enum SamplesCSV {
 
     static func read(_ file: URL) throws -> [SampleRow] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns || header == columnsBeforeStates || header == columnsBeforeProbe || header == columnsWithProbe
-        else {
+        guard header == columns || header == columnsBeforeStates else {
             throw CommandError.input("\(file.lastPathComponent) is not a CodableBench samples file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
@@ -164,32 +144,22 @@ enum SamplesCSV {
             else {
                 throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid number")
             }
-            var sequence: Int?
-            var disturbed = false
+            guard f[9].isEmpty || Int(f[9]) != nil else {
+                throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid sequence")
+            }
             var state: HostState?
             var cpu: Int?
-            if header == columns || header == columnsBeforeStates {
-                guard f[9].isEmpty || Int(f[9]) != nil else {
-                    throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid sequence")
+            if header == columns {
+                guard f[10].isEmpty || HostState(rawValue: f[10]) != nil, f[11].isEmpty || Int(f[11]) != nil else {
+                    throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid state or cpu")
                 }
-                sequence = Int(f[9])
-                if header == columns {
-                    guard f[10].isEmpty || HostState(rawValue: f[10]) != nil, f[11].isEmpty || Int(f[11]) != nil else {
-                        throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid state or cpu")
-                    }
-                    state = HostState(rawValue: f[10])
-                    cpu = Int(f[11])
-                }
-            } else if header == columnsWithProbe {
-                guard f[9].isEmpty || Double(f[9]) != nil, f[10] == "0" || f[10] == "1" else {
-                    throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid probe_ns or disturbed")
-                }
-                disturbed = f[10] == "1"
+                state = HostState(rawValue: f[10])
+                cpu = Int(f[11])
             }
             return SampleRow(
                 runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
                 decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpuTime,
-                sequence: sequence, disturbed: disturbed, state: state, cpu: cpu)
+                sequence: Int(f[9]), state: state, cpu: cpu)
         }
     }
 }
