@@ -28,8 +28,7 @@ enum AnswersText {
 
     /// The interval covers what varied within the run. On shared VMs, the ratio of code bound by
     /// memory latency to code bound by instructions also moves with the machine's memory state,
-    /// which can hold for a whole run: five runs within 45 minutes put `JSONSerialization`'s parse
-    /// at 9.6–11.6× the scan on 1 MB, each within ±3% (Documentation/Notebook.md, "One shift per run").
+    /// which can hold for a whole run (Notebook, "One shift per run").
     static let crossKindCaveat =
         "The interval covers what varied within this run: a ratio between different kinds of code "
         + "(JSONSerialization's object trees against JSONDecoder, a copy against a parser) can also move "

@@ -14,10 +14,8 @@ import CodableBenchHarness
 /// then); two independent measurements that must both be wrong make that rare (0 of 5 with the
 /// confirmation), while a real slowdown shows in both.
 package struct ABGate {
-    /// Where a strategy's code did not change, its exact measures still moved by up to 0.0007%
-    /// (instructions) and 0.066% (simulated cycles) when another strategy's did, the runtime's
-    /// layout-following hash maps left out (Documentation/Notebook.md, "The exact measures");
-    /// 0.3% is what the gate must catch.
+    /// Above what an unchanged strategy's exact measures move when another strategy's code
+    /// changes, and below the smallest change the gate must catch (Notebook, "The exact measures").
     static let defaultExactThreshold = 0.001
 
     /// Where there is no callgrind (macOS on Apple silicon), the exact measure is the CPU's

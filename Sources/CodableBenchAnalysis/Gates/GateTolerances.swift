@@ -14,8 +14,8 @@ package struct GateTolerances: Codable, Equatable, Sendable {
         /// two confidence intervals must not overlap).
         var alpha: Double
         /// Which statistic of the samples two runs are compared on: `p10` (default), `median` or
-        /// `min`. On a shared machine, slow spells of minutes move medians by 5–40% between runs
-        /// while the low quantiles, which estimate the undisturbed cost, stay within a few percent.
+        /// `min`. On a shared machine, slow spells of minutes move medians between runs far more
+        /// than the low quantiles, which estimate the undisturbed cost (figures: Notebook, "Figures behind the code").
         var statistic: String?
 
         var estimator: TimingStatistic { statistic.flatMap(TimingStatistic.init(rawValue:)) ?? .p10 }

@@ -34,7 +34,7 @@ package struct PreparedPayload {
     package let sha256: String
     package let elements: Int
     /// The bytes, for the workers of a later process generation (they read them instead of
-    /// generating them again, which took 60 ms per worker on `large`).
+    /// generating them again, a cost on every worker's start).
     package let file: URL
 
     /// A generated payload's bytes go to a file in `folder`; a file is used where it is.

@@ -14,8 +14,7 @@ import Foundation
 ///   (Student's t on the winsorized variance, h − 1 degrees of freedom for h values kept; Yuen's
 ///   one-sample interval). Generations are independent processes, so the interval includes what
 ///   differs between processes, and the trimming keeps out the occasional process that runs in a
-///   slow mode of its own (seen here: one of four or five processes 20–50% slower throughout, while
-///   the processes interleaved with it in the same milliseconds were not);
+///   slow mode of its own while the processes interleaved with it are not;
 /// - pairs taken in a slow spell of the machine are left out first (`undisturbed(_:)`).
 package struct PairedRatio: Equatable, Sendable {
     package let value: Double
@@ -52,15 +51,11 @@ package struct PairedRatio: Equatable, Sendable {
     /// `slowSpellAbove` slower than its 10th percentile over all of them.
     ///
     /// Why: pairing cancels a change of the machine's speed only where both strategies change
-    /// alike, and in this project's VMs' slow spells (the same code 1.4–2× slower for seconds to
-    /// minutes) they do not: in six default runs, 7.9% of the ratios (3–17% by run, where chance
-    /// gives 5%) differed between their slower and faster generations (`Documentation/studies/state-dependence.py`);
-    /// `JSONSerialization` strategies read up to 12% slower in the slower ones, the `memcpy`
-    /// reference 14% faster. A ratio over all pairs then depends on how much of its run fell in
-    /// slow spells. Without them it describes the machine undisturbed, as the absolute times' 10th
+    /// alike, and in a slow spell of the machine they do not (figures: Notebook, "Figures behind the code"), so a ratio over all
+    /// pairs would depend on how much of its run fell in slow spells. Without them it describes the machine undisturbed, as the absolute times' 10th
     /// percentile does. A run spent wholly in a slow spell keeps its pairs: the percentile is taken
-    /// from the run itself. Where fewer than two generations would keep a pair (a 10 MB payload gets
-    /// four or five in a run), all pairs are kept rather than the ratio lost.
+    /// from the run itself. Where fewer than two generations would keep a pair (a large payload gets
+    /// only a few in a run), all pairs are kept rather than the ratio lost.
     static func undisturbed(_ generations: [[Pair]]) -> [[Double]] {
         let all = generations.map { $0.map(\.logRatio) }
         let paces = generations.joined().map(\.yardstickPace).sorted()

@@ -6,10 +6,8 @@ import Foundation
 /// (`PairedRatio.undisturbed`).
 ///
 /// Why a run reports it: on this project's VMs how many ratios reach their target is decided
-/// less by the code than by the hour. Over 42 recorded default runs the share went from 0.9% to
-/// 37%, and the runs at or below a tenth had 91–103 of their 105 non-reference cells within ±2%,
-/// those above it 54–86 (`Documentation/studies/slow-share.py`, Documentation/Notebook.md). It tells a reader whether
-/// wide intervals are the machine's doing, and when to run again.
+/// less by the code than by the hour (figures: Notebook, "Figures behind the code"). It tells a reader whether wide intervals are
+/// the machine's doing, and when to run again.
 package struct SlowState: Equatable, Sendable {
     let slowSamples: Int
     package let samples: Int

@@ -3,11 +3,10 @@ import Foundation
 /// OpenSSL's `SHA256()`, from the `libcrypto.so.3` the machine has (swift-corelibs-foundation's
 /// networking needs it, through libcurl), loaded on first use; nil where it is missing.
 ///
-/// Why: every lockstep worker hashes the payload it decodes, and a default run starts about 3,000
-/// of them. The portable `SHA256` hashes at ~130 MB/s here: ~77 ms a `large` worker and ~28 s of
-/// CPU a run, on the CPU where the next workers start. libcrypto uses the CPU's SHA instructions
-/// (~1.7 GB/s here), but loading it costs ~3.5 ms a process, so only payloads of
-/// `SHA256.systemThreshold` bytes or more go to it. Loaded with `dlopen`, not linked, so that it
+/// Why: every lockstep worker hashes the payload it decodes, thousands a run, on the CPU where the
+/// next workers start. libcrypto uses the CPU's SHA instructions, an order of magnitude faster than
+/// the portable code, but loading it costs milliseconds a process, so only payloads of
+/// `SHA256.systemThreshold` bytes or more go to it (figures: Notebook, "Figures behind the code"). Loaded with `dlopen`, not linked, so that it
 /// neither becomes a build requirement nor slows down every process's start.
 enum SystemSHA256 {
     private typealias Function =

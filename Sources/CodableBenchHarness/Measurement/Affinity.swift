@@ -3,8 +3,8 @@ import CodableBenchCore
 
 /// Pins lockstep workers to one CPU. Why: on a VM the two vCPUs can run at different speeds for
 /// minutes (their placement on the host), and the scheduler keeps a process on the vCPU it last ran
-/// on, so two interleaved workers on different vCPUs can differ by up to 1.5× in the same
-/// milliseconds. On one CPU, a strategy and its yardstick see the same CPU's state and their ratio
+/// on, so two interleaved workers on different vCPUs can differ widely in the same milliseconds
+/// (figures: Notebook, "Figures behind the code"). On one CPU, a strategy and its yardstick see the same CPU's state and their ratio
 /// cancels it.
 ///
 /// Where the platform has no affinity call (Darwin, `darwin-sim`), nothing is pinned

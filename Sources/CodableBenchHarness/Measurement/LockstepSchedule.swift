@@ -12,8 +12,7 @@ import CodableBenchCore
 /// yardstick, milliseconds apart.
 ///
 /// Why blocks, and why a block's first strategy sample is not a pair: a process that ran a moment
-/// ago decodes faster than one that last ran a whole round ago (measured: 2–3% on an A/A pair whose
-/// yardstick ran every other sample). Inside a block, from its second strategy sample on, the
+/// ago decodes faster than one that last ran a whole round ago (figures: Notebook, "Figures behind the code"). Inside a block, from its second strategy sample on, the
 /// strategy and both yardstick samples around it each last ran two samples earlier.
 struct LockstepSchedule: Equatable, Sendable {
     /// Index of each member's yardstick, nil for the anchor and for members without one (their

@@ -12,14 +12,10 @@ struct SampleSize: Equatable {
     /// The sizes of one generation's members, from each one's decode time: the same odd number of
     /// batches for every member, and enough decodes a batch for a sample to last `target`.
     ///
-    /// Why the same number: the estimator depends on it. Within one process (`paired-reference` on
-    /// `small`, 600 alternations, `Documentation/studies/sample-estimators.py`), against the median of five
-    /// batches of one ~1 ms decode, the median of three read +0.5%, of four +1.4% and of two +3.3%
-    /// (an even count's median is its upper middle), and a single batch +1.5%. Sized member by
-    /// member from each worker's own warm-up, the counts differed within a generation, and not at
-    /// random: the first worker launched, the yardstick, warms up beside the others' starts, and in
-    /// noisy hours got one-batch samples about twice as often as the members paired with it (the
-    /// self-test's A/A ratio read about 0.993 in those hours; that this was the cause is not shown).
+    /// Why the same number: the estimator depends on it (an even count's median is its upper
+    /// middle, and fewer batches read higher). Sized member by member from each worker's own
+    /// warm-up, the counts differed within a generation, and not at random: the first worker
+    /// launched, the yardstick, warms up beside the others' starts (figures: Notebook, "Figures behind the code").
     ///
     /// The count is the most batches, at most `mostBatches`, that the slowest
     /// member fits in `target` with one decode each, rounded up to odd (2 → 3, 4 → 5): that
@@ -41,11 +37,7 @@ struct SampleSize: Equatable {
     /// outlasts the sample) keeps the cost of its first decode after another worker ran, so its
     /// decodes per sample are part of what it measures, and members of the same speed must take the
     /// same number. Warm-ups did not give them that: the yardstick's worker, launched first, warms
-    /// up beside the others' starts. In four default runs of one build, `optional-ifpresent` (4.1 ms)
-    /// took one decode a sample and the members paired with it one or two, by run;
-    /// `default-property-wrapper` against it on `optional-0` read 0.989 and 0.992 with two and 1.032
-    /// with one (one batch only because that warm-up read over 5 ms; sized from samples, three
-    /// batches of one decode: 1.016 and 1.019). Samples are taken beside the other members' samples,
+    /// up beside the others' starts (figures: Notebook, "Figures behind the code"). Samples are taken beside the other members' samples,
     /// so members of the same speed read alike whatever the machine's state, and the low percentile
     /// leaves out slow spells.
     static func decodeTime(sampled: [Double], fastestWarmup: UInt64?, sample: Double) -> Double {
@@ -55,8 +47,7 @@ struct SampleSize: Equatable {
 
     /// Members within `alikeWithin` of a faster one take its time, so that members of about the same
     /// speed get the same size, where their warm-ups could fall either side of a step (one or two
-    /// decodes a batch): within one process, five batches of two decodes read 0.6% ± 0.6% slower a
-    /// decode than five of one.
+    /// decodes a batch), which read differently a decode (figures: Notebook, "Figures behind the code").
     static func alike(_ perDecode: [Int: Double]) -> [Int: Double] {
         var leader: Double?
         var result: [Int: Double] = [:]

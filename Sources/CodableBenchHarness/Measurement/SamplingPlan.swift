@@ -14,9 +14,8 @@ package struct SamplingPlan: Codable, Equatable, Sendable {
     /// Process generations per comparison: three, then more while the run's budget lasts, up to
     /// `minGenerations` and beyond while some ratio's interval is wider than `precision`, up to
     /// `maxGenerations`. The budget is what limits a default run; 200 only bounds a comparison given
-    /// a large `--budget`. (At 40, the cheap comparisons whose processes differ most, e.g.
-    /// `jsonserialization-manual`, whose generations spread by ~9%, stopped at ±3.5% with budget
-    /// left, and so did the self-test's A/A ratio at ±1.3%.)
+    /// a large `--budget` (a lower bound left cheap comparisons whose processes differ most short of
+    /// their target with budget left; figures: Notebook, "Figures behind the code").
     package var minGenerations: Int
     var maxGenerations: Int
     /// The stopping rule's target: every ratio's 95% interval within ±precision (0.01 = ±1%).

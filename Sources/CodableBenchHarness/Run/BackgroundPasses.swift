@@ -2,7 +2,7 @@ import Foundation
 import CodableBenchCore
 
 /// The counting passes, run beside the sampling rather than between two generations, where they
-/// took 11–13% of a default run and nothing sampled. Counts do not depend on the machine's load,
+/// took a tenth of a default run with nothing sampled (figures: Notebook, "Figures behind the code"). Counts do not depend on the machine's load,
 /// nor on when they are taken, so every cell's pass is queued when the run starts. One thread runs
 /// them one at a time, kept off the timing CPU and at the lowest priority, and the worker processes
 /// it starts inherit both: they use the time the other CPUs would idle and yield to the lockstep
@@ -91,8 +91,8 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
 
     /// Runs what is still queued two at a time at full priority on every CPU (sampling has ended),
     /// waits for the pass the background thread has started, and ends that thread. The background
-    /// thread takes no new pass meanwhile: at the lowest priority beside other load, one pass of
-    /// 0.1 s took seconds (a noisy quick run spent 22–25 s finishing so).
+    /// thread takes no new pass meanwhile: at the lowest priority beside other load, a pass of a
+    /// tenth of a second can take seconds.
     func drain() {
         condition.withLock {
             closed = true

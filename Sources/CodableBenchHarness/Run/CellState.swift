@@ -29,8 +29,8 @@ struct CellState {
 
     /// A worker for `pass` that generates or reads its bytes as the cell's source says, as the
     /// first generation's does. The counting and instruction passes use it too: with the parent's
-    /// file, whose path's length changes with the run id, instruction counts differed run to run
-    /// by ~0.01%, and the peak heap moved by 1.2%.
+    /// file, whose path's length changes with the run id, instruction counts and the peak heap
+    /// differed run to run (figures: Notebook, "Figures behind the code").
     func worker(_ pass: WorkerReport.Pass, verified: Bool = false) -> WorkerInvocation {
         WorkerInvocation(strategy: cell.strategy.id, planJSON: planJSON, payload: source, pass: pass, verified: verified)
     }

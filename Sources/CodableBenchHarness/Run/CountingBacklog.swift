@@ -3,16 +3,14 @@ import CodableBenchCore
 /// How long the counting passes still queued will take once sampling ends (`BackgroundPasses`
 /// runs them on every CPU then), so that the run stops launching generations that much earlier
 /// and ends within its budget. In a slow spell the lockstep workers' starts take nearly all of the
-/// other CPU and the passes, at the lowest priority, fall behind: a default run left 42 s of them
-/// for its end. IO-free, so that the estimate is tested on made-up cells.
+/// other CPU and the passes, at the lowest priority, fall behind (figures: Notebook, "Figures behind the code"). IO-free, so that the estimate is tested on made-up cells.
 enum CountingBacklog {
     /// What one counting pass costs in decodes of its cell: the verification, the warm-up and
     /// `Worker.countedDecodes` counted ones, and the verification's comparison of the outputs,
-    /// under the counting allocator (measured on `large`: 5.8–6.8 decode times besides the fixed
-    /// cost, for `synthesized`, `handwritten-container-per-property` and `jsonserialization-manual`).
+    /// under the counting allocator (measured on `large`; figures: Notebook, "Figures behind the code").
     static let decodesPerPass = 6
     /// A pass's cost besides its decodes: the process's start, and the payload's generation and
-    /// hashing, which grow with its size (about 30 ms a megabyte here).
+    /// hashing, which grow with its size.
     static func fixedSeconds(payloadBytes: Int) -> Double { 0.01 + 3e-8 * Double(payloadBytes) }
 
     /// The queued passes' total, run `parallel` at a time. A pass whose decode time is not known

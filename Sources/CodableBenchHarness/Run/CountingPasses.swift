@@ -62,9 +62,8 @@ struct CountingPasses {
     /// the process allocated before the counted decodes (reading the parent's file instead moved
     /// `grdb-manual-row`'s by 1.2%). It runs at the lowest priority beside the sampling
     /// (`BackgroundPasses`), where its wall time says nothing of the decode: a strategy's short
-    /// timeout cap is for its known hangs, which are not counted, so the pass has the run's timeout.
-    /// (At nice 19 beside busy processes, a worker of 0.02 s CPU took 3.5–14 s; CI once lost
-    /// `lossy-naive-try-loop`'s counts to its 2 s cap.)
+    /// timeout cap is for its known hangs, which are not counted, so the pass has the run's timeout
+    /// (figures: Notebook, "Figures behind the code").
     func allocations(_ state: CellState) throws -> CountedAllocations {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"

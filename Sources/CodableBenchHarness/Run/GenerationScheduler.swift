@@ -10,15 +10,12 @@ import CodableBenchCore
 ///   weighted by how far it is from the target (`weight(of:target:)`). A cheap comparison takes
 ///   many generations and a slow one few, and each one's generations spread over the run; a
 ///   comparison whose ratios are mostly within the target leaves its time to the ratios that are
-///   not. Measured: `small` and `medium` spent 80 s of a run bringing their last few ratios from
-///   ±2% to ±1% while `large` stopped at four generations, nine of its 16 ratios wider than ±2%;
-///   with every short ratio weighing alike, a noisy run still gave `small` 35 generations and
-///   `large` six, 14 of the 20 cells wider than ±2% being `large`'s and `canada.json`'s.
+///   not (sharing by the number of short ratios, or weighing them alike, left the large payloads
+///   short; figures: Notebook, "Figures behind the code").
 /// - A comparison is done once it has its minimum of generations and either is settled (every
 ///   ratio within the target) or the budget is spent.
 /// - From the budget's half on, comparisons short of their minimum go first: left to the end,
-///   their generations ran alone, with nothing to sample while their workers started (a quick
-///   run's last 40 s, mostly waiting).
+///   their generations ran alone, with nothing to sample while their workers started.
 struct GenerationScheduler {
     /// What the scheduler needs to know of one comparison.
     struct Comparison: Equatable {

@@ -60,9 +60,8 @@ final class InterleavedSampling {
     var unfinished: Set<Int>
     /// Finished comparisons whose rows wait for their counting passes.
     var unwritten: [Int] = []
-    /// Process generations launched ahead of the one sampling. `--no-count` default runs, same
-    /// hour: with 3, duty 76% and 3,976 worker processes; with 5, 78% and 80%, 4,278 and 4,380;
-    /// with 8, 79% and 4,391 (1 generation ahead, taken in order: 58%, 3,426).
+    /// Process generations launched ahead of the one sampling: enough that one is ready whenever a
+    /// lane is free, few enough that their workers do not crowd the CPUs (figures: Notebook, "Figures behind the code").
     static let generationsInFlight = 5
     private var inFlight: [(index: Int, launch: LockstepComparison.Launch)] = []
     var instructionCounts: [Int: [ExactCount?]] = [:]

@@ -34,8 +34,8 @@ extension LockstepComparison {
         func quit() { workers.values.forEach { $0.quit() } }
     }
 
-    /// A generation being launched on a thread of its own, so that creating its processes (about
-    /// 14 ms each when the CPU is shared with workers starting) overlaps the round that samples.
+    /// A generation being launched on a thread of its own, so that creating its processes (tens of
+    /// milliseconds each when the CPU is shared with workers starting) overlaps the round that samples.
     // Unchecked: `outcome` is written once by the launch's thread before `done` is signalled, and
     // read only after waiting on `done`, an order the compiler cannot see through a semaphore.
     final class Launch: @unchecked Sendable {

@@ -41,8 +41,8 @@ enum ChildProcesses {
         /// descriptors), so that `killAll` waits for a start under way. Guards `isEnding`.
         let starting = NSCondition()
         /// Guards `live` alone, so that recording an end does not wait for the starts of the next
-        /// generations' workers on other threads: with one lock for both, the runner waited about
-        /// 3 ms per worker it let go, 4.2 s of a 55-second `--quick` run, between rounds.
+        /// generations' workers on other threads (one lock for both cost the runner seconds between
+        /// rounds; figures: Notebook, "Figures behind the code").
         let recording = NSLock()
         var live: Set<pid_t> = []
         var isEnding = false

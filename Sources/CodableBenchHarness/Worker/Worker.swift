@@ -165,19 +165,15 @@ extension Worker {
     }
 
     /// Decodes for about `nanoseconds`; returns the fastest decode, which sets the sample size. The
-    /// first decode is cold (15 ms for 1 ms on `small`), and the others ran while the comparison's
-    /// other workers started on the same cores. So at least three decodes and the warm-up time, or
-    /// two when they outlast it. Without a warm-up, a process's second decode (the first paired
-    /// sample when a sample is one decode) was still 40% slower than its third: `ab` found a build
-    /// 1.09× slower than the same code.
+    /// first decode is cold and the others run while the comparison's other workers start on the
+    /// same cores, so at least three decodes and the warm-up time, or two when they outlast it:
+    /// without a warm-up, a process's second decode is still markedly slower than its third.
     ///
     /// A first decode of `warmedByOneDecode` or more is the whole warm-up: its sample is one decode
     /// whatever the warm time, and the round's first sample of each worker is never in a pair
-    /// (`LockstepSchedule`), so the first paired sample is still the process's third decode. The
-    /// second warm-up decode cost a `large` generation's workers a third to a half of their start
-    /// (`synthesized` 376 → 226 ms of CPU, `jsonserialization-manual` 1,254 → 654 ms), on the CPU
-    /// where the next generations start. `ab` of this rule against two decodes, every strategy on
-    /// `large` (43 ratios): mean −0.11% ± 0.27%, none beyond ±1%.
+    /// (`LockstepSchedule`), so the first paired sample is still the process's third decode; a
+    /// second warm-up decode would cost a large payload's workers much of their start, on the CPU
+    /// where the next generations start (figures: Notebook, "Figures behind the code").
     static func warmUp(_ decode: (Int) throws -> Void, for nanoseconds: UInt64) throws -> UInt64 {
         let start = Clocks.wall()
         var fastest = UInt64.max
