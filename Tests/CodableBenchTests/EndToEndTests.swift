@@ -547,6 +547,22 @@ struct EndToEndTests {
         #expect(mismatch.stderr.split(separator: "\n").count == 1)
     }
 
+    /// `baseline update` writes the run's rows under one header, and again in place of the file.
+    @Test func baselineUpdateWritesOneHeaderAndReplacesTheFile() throws {
+        typealias Spec = SyntheticRuns.CellSpec
+        let run = try SyntheticRuns.file([Spec(strategy: "synthesized"), Spec(strategy: "handwritten")])
+        let target = try TestSupport.temporaryDirectory().appendingPathComponent("baseline/ci.csv")
+        for _ in 0..<2 {
+            let update = try TestSupport.run(["baseline", "update", "--from", run, "--to", target.path])
+            #expect(update.status == 0, "\(update.stderr)")
+        }
+        let text = try String(contentsOf: target, encoding: .utf8)
+        #expect(text.components(separatedBy: ResultsCSV.header).count == 2)
+        #expect(try ResultsCSV.read(target) == (try ResultsCSV.read(URL(fileURLWithPath: run))))
+        let unwritable = try TestSupport.run(["baseline", "update", "--from", run, "--to", "/proc/none/ci.csv"])
+        #expect(unwritable.status == 3 && unwritable.stderr.hasPrefix("error: cannot write /proc/none/ci.csv"))
+    }
+
     @Test func acrossNeedsTwoRunsWithRatiosAndSaysSoInOneLine() throws {
         let good = try SyntheticRuns.file([.init(strategy: "a")])
         for arguments in [["across", good], ["across", good, "/nonexistent/results.csv"]] {

@@ -28,11 +28,11 @@ struct BaselineCommand: ParsableCommand {
             let target = URL(fileURLWithPath: to)
             do {
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let text = ResultsCSV.header + run.rows.map(ResultsCSV.line).joined()
-                try Data(text.utf8).write(to: target)
+                if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
             } catch {
                 throw CommandError.harness("cannot write \(to): \(error.localizedDescription)")
             }
+            try RunFolder.CSVFile.results(at: target).append(run.rows.map(ResultsCSV.line).joined())
             print("wrote \(to): \(run.cells.count) cells, \(run.rows.count) rows from \(run.source.path)")
         }
     }

@@ -7,14 +7,27 @@ package struct RunFolder {
     let runID: String
     let directory: URL
 
-    /// One of the run's CSV files: where it is and its header, which `append` writes when the file
-    /// is first made (the one place any file's header is written).
-    struct CSVFile {
+    /// One of the run's CSV files (or the gate's baseline): where it is and its header, which
+    /// `append` writes when the file is first made (the one place any file's header is written).
+    package struct CSVFile {
         let url: URL
         let header: String
+
+        /// A results file anywhere: the gate's baseline (`baseline update`).
+        package static func results(at url: URL) -> CSVFile { CSVFile(url: url, header: ResultsCSV.header) }
+
+        /// Appends `text`, writing the header first if the file is new.
+        package func append(_ text: String) throws {
+            do {
+                let isNew = !FileManager.default.fileExists(atPath: url.path)
+                try CSVFormat.append((isNew ? header : "") + text, to: url)
+            } catch {
+                throw CommandError.harness("cannot append to \(url.path): \(error.localizedDescription)")
+            }
+        }
     }
 
-    var results: CSVFile { CSVFile(url: directory.appendingPathComponent("results.csv"), header: ResultsCSV.header) }
+    var results: CSVFile { .results(at: directory.appendingPathComponent("results.csv")) }
     var samples: CSVFile { CSVFile(url: directory.appendingPathComponent("samples.csv"), header: SamplesCSV.header) }
     var ratios: CSVFile { CSVFile(url: directory.appendingPathComponent("ratios.csv"), header: RatiosCSV.header) }
     var pairs: CSVFile { CSVFile(url: directory.appendingPathComponent("pairs.csv"), header: PairsCSV.header) }
@@ -28,7 +41,7 @@ package struct RunFolder {
     var coldCosts: CSVFile { CSVFile(url: directory.appendingPathComponent("cold-costs.csv"), header: CostsCSV.header) }
     /// `ab`: the baseline build's rows, apart from this build's.
     var baselineDirectory: URL { directory.appendingPathComponent("baseline") }
-    var baselineResults: CSVFile { CSVFile(url: baselineDirectory.appendingPathComponent("results.csv"), header: ResultsCSV.header) }
+    var baselineResults: CSVFile { .results(at: baselineDirectory.appendingPathComponent("results.csv")) }
     var baselineSamples: CSVFile { CSVFile(url: baselineDirectory.appendingPathComponent("samples.csv"), header: SamplesCSV.header) }
     var baselineCosts: CSVFile { CSVFile(url: baselineDirectory.appendingPathComponent("costs.csv"), header: CostsCSV.header) }
 
@@ -82,14 +95,7 @@ package struct RunFolder {
     }
 
     /// Appends `text` to `file`, writing its header first if the file is new.
-    func append(_ text: String, to file: CSVFile) throws {
-        do {
-            let isNew = !FileManager.default.fileExists(atPath: file.url.path)
-            try CSVFormat.append((isNew ? file.header : "") + text, to: file.url)
-        } catch {
-            throw CommandError.harness("cannot append to \(file.url.path): \(error.localizedDescription)")
-        }
-    }
+    func append(_ text: String, to file: CSVFile) throws { try file.append(text) }
 
     /// `20261122-031500-4f2a`: sortable by time, unique across runs started in the same second.
     package static func makeRunID() -> String {
