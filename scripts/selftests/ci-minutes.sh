@@ -19,6 +19,7 @@ shared=$(cd .. && pwd)/shared
 [ -d "$shared" ] || { echo "no ../shared beside this checkout: CI has one" >&2; exit 2; }
 
 work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT  # the clone and its builds, also after Ctrl-C
 git clone -q . "$work/main"
 ln -s "$shared" "$work/shared"
 cd "$work/main"
@@ -41,5 +42,4 @@ bash .ci/run >"$out/ci-$change.log" 2>&1 || status=$?
 seconds=$(($(date +%s) - start))
 grep '^== ' "$out/ci-$change.log" || true
 echo "ci-minutes $change: exit $status after $((seconds / 60)) min $((seconds % 60)) s (log: $out/ci-$change.log)"
-rm -rf "$work"
 exit "$status"
