@@ -331,11 +331,10 @@ struct ClaimsTests {
 
     /// A group reference's row records 1 to itself; the tables show its paired ratio to the anchor.
     @Test func aGroupReferenceShowsItsRatioToTheAnchor() throws {
-        var run = try SyntheticRuns.run([
+        let run = try SyntheticRuns.run([
             .init(strategy: "synthesized", ratio: .one, ratioTo: "synthesized"),
             .init(strategy: "manual", ratio: .one, ratioTo: "manual"),
-        ])
-        run.ratios = [Self.row("manual", vs: "synthesized", on: "small", Self.ratio(3.5, 3.4, 3.6))]
+        ]).with(ratios: [Self.row("manual", vs: "synthesized", on: "small", Self.ratio(3.5, 3.4, 3.6))])
         let cells = CellSummary.all(in: run, references: ["synthesized", "manual"])
         let manual = try #require(cells.first { $0.key.strategy == "manual" })
         #expect(manual.ratioColumn(reference: nil) == "vs synthesized: 3.500× (3.400–3.600)" && manual.verdictColumn == "slower")

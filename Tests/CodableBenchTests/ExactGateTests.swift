@@ -32,9 +32,8 @@ struct ExactGateTests {
         _ current: [SyntheticRuns.CellSpec], baseline: [SyntheticRuns.CellSpec], threshold: Double = 0.05,
         declared: [String] = [], currentCosts: [CostRow] = [], baselineCosts: [CostRow] = []
     ) throws -> ABGate {
-        var mine = try SyntheticRuns.run(current), theirs = try SyntheticRuns.run(baseline)
-        mine.costs = currentCosts
-        theirs.costs = baselineCosts
+        let mine = try SyntheticRuns.run(current).with(costs: currentCosts)
+        let theirs = try SyntheticRuns.run(baseline).with(costs: baselineCosts)
         return try ABGate(
             current: mine, baseline: theirs, tolerances: .standard, threshold: threshold, exactThreshold: 0.001,
             declared: try declared.map(DeclaredChange.init(parsing:)))

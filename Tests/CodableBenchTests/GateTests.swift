@@ -312,12 +312,9 @@ struct ReportTests {
     /// A debug build's report says so before anything else; a release build's has no such line.
     @Test func aDebugRunsReportOpensBySayingItDescribesADebugBuild() throws {
         let release = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
-        let debugRows = release.rows.map { row -> ResultRow in
-            var row = row
-            row.provenance.buildConfiguration = "debug"
-            return row
-        }
-        let debug = RecordedRun(source: release.source, rows: debugRows, samples: release.samples)
+        var debugBuild = release.provenance
+        debugBuild.buildConfiguration = "debug"
+        let debug = RecordedRun(source: release.source, provenance: debugBuild, records: release.records, samples: release.samples)
         let md = MarkdownReport.render(ReportDocument(run: debug)).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(md[0] == "# CodableBench run synthetic")
         #expect(md[2].hasPrefix("**This run describes a debug build: "))
@@ -337,7 +334,7 @@ struct ReportTests {
                     ratio: PairedRatio(value: 1, low: low, high: high, pairs: 8, generations: 4))
             ]
         }
-        run.ratios = ratio(0.95, 1.05)
+        run = run.with(ratios: ratio(0.95, 1.05))
         let md = MarkdownReport.render(ReportDocument(run: run, cells: cells))
         #expect(
             md.contains(
@@ -345,7 +342,7 @@ struct ReportTests {
                     + "- handwritten vs synthesized on small"))
         #expect(
             HTMLReport.render(ReportDocument(run: run, cells: cells)).contains("</summary><p>An interval narrows about as the square root"))
-        run.ratios = ratio(0.995, 1.005)
+        run = run.with(ratios: ratio(0.995, 1.005))
         #expect(!MarkdownReport.render(ReportDocument(run: run, cells: cells)).contains("benchmarks across"))
     }
 

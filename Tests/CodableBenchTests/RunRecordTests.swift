@@ -14,8 +14,8 @@ struct RunRecordTests {
     /// Each file's header is written once, by the first append.
     @Test func aFilesHeaderIsWrittenByItsFirstAppend() throws {
         let folder = try RunFolder.create(runID: "r", in: try TestSupport.temporaryDirectory())
-        try folder.append("a\n", to: folder.costs)
-        try folder.append("b\n", to: folder.costs)
+        try folder.costs.append("a\n")
+        try folder.costs.append("b\n")
         #expect(try String(contentsOf: folder.costs.url, encoding: .utf8) == CostsCSV.header + "a\nb\n")
         // The run's four files exist from its start, with their headers only.
         #expect(try String(contentsOf: folder.pairs.url, encoding: .utf8) == PairsCSV.header)
@@ -60,7 +60,7 @@ struct RunRecordTests {
         let resumed = try ResumedRun.load(path)
         #expect(resumed.runID == "synthetic" && resumed.samples.count == 6 && resumed.invocation.arguments == ["--quick"])
         // Finished: its rows written (here, the estimate's) and run.json saying so.
-        try folder.append(try RecordedRun.load(path).rows.map(ResultsCSV.line).joined(), to: folder.results)
+        try folder.results.append(try RecordedRun.load(path).rows.map(ResultsCSV.line).joined())
         info.finished = true
         try info.write(to: folder.directory)
         #expect(refusal()?.hasSuffix("is a finished run; there is nothing to resume") == true)
@@ -94,8 +94,8 @@ struct RunRecordTests {
             pairs += PairsCSV.lines(
                 runID: "r", profile: "small", group: "g", strategy: "fast", yardstick: "slow", generation: generation, pairs: [pair])
         }
-        try folder.append(samples.map(SamplesCSV.line).joined(), to: folder.samples)
-        try folder.append(pairs, to: folder.pairs)
+        try folder.samples.append(samples.map(SamplesCSV.line).joined())
+        try folder.pairs.append(pairs)
         return folder
     }
 
@@ -109,5 +109,45 @@ struct RunRecordTests {
         ending.stoppedBy = "SIGINT (Ctrl-C)"
         #expect(
             ending.sentence == "sampled for 48.0s of its 2m00s budget and was stopped there by SIGINT (Ctrl-C), with 3 ratios still open")
+    }
+    /// A cell's record is what the run folder's files hold: recorded, exported to results.csv,
+    /// ratios.csv and costs.csv, and read back, it is the same record; so is it through JSON.
+    @Test func aCellRecordIsReadBackFromItsExportsAsItWasRecorded() throws {
+        let summary = try #require(Summary([1_000, 1_250.5, 1_500]))
+        func cell(_ strategy: String) -> CellIdentity {
+            var cell = Self.cell
+            cell.strategy = strategy
+            return cell
+        }
+        var fast = CellRecord(cell: cell("fast"), outcome: .ok, expectedOutcome: .ok, detail: "")
+        fast.measures = [.wallTime, .cpuTime, .throughput, .instructions, .simulatedCycles].map {
+            CellRecord.Measure(metric: $0, summary: summary)
+        }
+        let ratio = PairedRatio(value: 0.75, low: 0.5, high: 1.25, pairs: 12, generations: 3)
+        fast.groupRatio = RowRatio(to: "slow", value: ratio)
+        fast.pairedRatio = CellRecord.Ratio(yardstick: "slow", ratio: ratio, state: .quiet, contended: .one)
+        fast.costs = [
+            CostBreakdown.Function(
+                name: "f", object: "benchmarks", category: "parsing", selfInstructions: 10, inclusiveInstructions: 20, calls: 1),
+            CostBreakdown.Function(
+                name: "g, with a comma", object: "libc.so", category: "allocation", selfInstructions: 5, inclusiveInstructions: 5,
+                calls: 2, allocations: 2, selfCycles: 7),
+        ]
+        var slow = CellRecord(cell: cell("slow"), outcome: .ok, expectedOutcome: .ok, detail: "")
+        slow.measures = [CellRecord.Measure(metric: .wallTime, summary: summary)]
+        slow.groupRatio = RowRatio(to: "slow", value: .one)
+        let broken = CellRecord(
+            cell: cell("broken"), outcome: .threw, expectedOutcome: .ok, detail: "keyNotFound: \"id\", at articles[3]")
+
+        let folder = try RunFolder.create(runID: SyntheticRuns.provenance.runID, in: try TestSupport.temporaryDirectory())
+        let recorder = RunRecorder(folder: folder, provenance: SyntheticRuns.provenance)
+        for record in [fast, slow, broken] { try recorder.record(record, of: .this) }
+        let back = try RecordedRun.load(folder.directory.path)
+        #expect(back.records == [fast, slow, broken] && recorder.thisBuild.records == back.records)
+        // One row per measure, one `none` row for the cell without any; one ratio; one row per function.
+        #expect(back.rows.map(\.metric) == fast.measures.map(\.metric) + [.wallTime, .none])
+        #expect(back.ratios.count == 1 && back.costs.count == 2)
+        let json = try JSONEncoder().encode(back.records)
+        #expect(try JSONDecoder().decode([CellRecord].self, from: json) == back.records)
     }
 }

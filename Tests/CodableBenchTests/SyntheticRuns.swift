@@ -86,23 +86,40 @@ enum SyntheticRuns {
                     wallNanoseconds: time, cpuNanoseconds: time, sequence: i)
             }
         }
-        var result = RecordedRun(
-            source: run.source, rows: run.rows,
+        let result = RecordedRun(
+            source: run.source, provenance: run.provenance, records: run.records,
             samples: [
                 CellKey(group: "g", strategy: "synthesized", profile: "small"): samples("small", slow: slow),
                 CellKey(group: "g", strategy: "synthesized", profile: "medium"): samples("medium", slow: 0),
             ])
         if ratios {
-            result.ratios = [
+            // A paired ratio for the run's first cell: a run with pairs, whose samples describe its slow state.
+            let cell = run.records[0].cell
+            return result.with(ratios: [
                 RatioRow(
-                    runID: "synthetic", profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
+                    runID: "synthetic", profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: "synthesized",
                     ratio: PairedRatio(value: 1, low: 0.995, high: 1.005, pairs: 8, generations: 4))
-            ]
+            ])
         }
         return result
     }
 
     static func file(_ cells: [CellSpec]) throws -> String {
         try run(cells).source.path
+    }
+}
+
+extension RecordedRun {
+    /// The same run with other rows of ratios.csv or costs.csv, attached to its cells as a run read
+    /// back from its files has them (a row for a cell the run lacks is dropped, as `load` drops it).
+    func with(ratios: [RatioRow]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
+        let records = CellRecord.records(rows: rows, ratios: ratios ?? self.ratios, costs: costs ?? self.costs)
+        var run = RecordedRun(source: source, provenance: provenance, records: records, samples: samples)
+        run.info = info
+        run.pairs = pairs
+        run.cold = cold
+        run.coldAllocations = coldAllocations
+        run.coldCosts = coldCosts
+        return run
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Where one decode's instructions go: every function that ran in the counted region, with its
 /// category, per decode. Built from the callgrind pass, or read back from costs.csv.
 package struct CostBreakdown: Equatable, Sendable {
-    package struct Function: Equatable, Sendable {
+    package struct Function: Codable, Equatable, Sendable {
         /// Readable name (`SymbolName.readable`); the functions of one name are one row.
         package var name: String
         /// The object file's name (`libFoundationEssentials.so`, the executable's name).

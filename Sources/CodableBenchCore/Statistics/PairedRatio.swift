@@ -128,6 +128,29 @@ package struct PairedRatio: Equatable, Sendable {
     package var preciseText: String { String(format: "%.3f× (%.3f–%.3f)", value, low, high) }
 }
 
+/// Encoded as ratios.csv records it: the value, its interval, pairs and generations (the spread an
+/// interval at another level is drawn from is not kept, as in the file).
+extension PairedRatio: Codable {
+    private enum CodingKeys: String, CodingKey { case value, low, high, pairs, generations }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            value: try container.decode(Double.self, forKey: .value), low: try container.decode(Double.self, forKey: .low),
+            high: try container.decode(Double.self, forKey: .high), pairs: try container.decode(Int.self, forKey: .pairs),
+            generations: try container.decode(Int.self, forKey: .generations))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(low, forKey: .low)
+        try container.encode(high, forKey: .high)
+        try container.encode(pairs, forKey: .pairs)
+        try container.encode(generations, forKey: .generations)
+    }
+}
+
 /// A strategy sample against the two samples of its yardstick taken just before and after it.
 package struct Pair: Equatable, Sendable {
     /// `log S − (log Y_before + log Y_after) / 2`.

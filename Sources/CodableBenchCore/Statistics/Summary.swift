@@ -1,5 +1,5 @@
 /// Descriptive statistics of one cell's samples of one metric.
-package struct Summary: Equatable, Sendable {
+package struct Summary: Codable, Equatable, Sendable {
     package var n: Int
     package var min, p10, p25, median, p75, p90, max: Double
     package var mean: Double

@@ -20,17 +20,17 @@ package struct CellKey: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 }
 
-/// A recorded run: its rows by cell and metric, read back from its folder (or kept in memory by
-/// `RunRecorder` while it ran), and its timing samples when
-/// `samples.csv` sits beside `results.csv`.
+/// A recorded run: its cells' records, read back from its folder (or kept in memory by
+/// `RunRecorder` while it ran), with the raw streams beside them (timing samples, pairs) and what
+/// its cold pass took. Its rows of results.csv, ratios.csv and costs.csv are the records' exports.
 package struct RecordedRun: Sendable {
     package let source: URL
-    package let rows: [ResultRow]
+    /// The run's provenance, held once (every row of results.csv repeats it).
+    package let provenance: Provenance
+    /// Every cell the run settled (and, for a run that did not finish, what it sampled and did
+    /// not settle, marked in `detail`), in the order they were recorded.
+    let records: [CellRecord]
     package let samples: [CellKey: [SampleRow]]
-    /// Every paired ratio of the run (`ratios.csv`; empty for runs before paired measurement).
-    package var ratios: [RatioRow] = []
-    /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
-    package var costs: [CostRow] = []
     /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
@@ -41,6 +41,13 @@ package struct RecordedRun: Sendable {
     package var info: RunJSON? = nil
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
     package var pairs: [PairsCSV.PairRow] = []
+
+    /// results.csv's rows: one per cell and metric.
+    package var rows: [ResultRow] { records.flatMap { $0.resultRows(provenance: provenance) } }
+    /// Every paired ratio of the run (`ratios.csv`).
+    package var ratios: [RatioRow] { records.compactMap { $0.ratioRow(runID: provenance.runID) } }
+    /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
+    package var costs: [CostRow] { records.flatMap { $0.costRows(runID: provenance.runID) } }
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
@@ -55,7 +62,7 @@ package struct RecordedRun: Sendable {
             file = byID
         }
         if isDirectory.boolValue { file = file.appendingPathComponent("results.csv") }
-        var rows = try ResultsCSV.read(file)
+        let rows = try ResultsCSV.read(file)
         let directory = file.deletingLastPathComponent()
         func optional<Row>(_ name: String, _ read: (URL) throws -> [Row]) throws -> [Row] {
             let file = directory.appendingPathComponent(name)
@@ -63,17 +70,17 @@ package struct RecordedRun: Sendable {
         }
         let info = RunJSON.read(from: directory)
         let sampleRows = try optional("samples.csv", SamplesCSV.read)
-        var ratios = try optional("ratios.csv", RatiosCSV.read)
         let pairs = try optional("pairs.csv", PairsCSV.read)
+        var records = CellRecord.records(
+            rows: rows, ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
         // A run that did not reach its end: what it sampled and did not settle, from its samples and pairs.
-        if info?.finished == false, let plan = info?.plannedCells, let provenance = info?.provenance {
-            let unsettled = UnsettledCells.estimate(plan: plan, provenance: provenance, rows: rows, samples: sampleRows, pairs: pairs)
-            rows += unsettled.rows
-            ratios += unsettled.ratios
+        if info?.finished == false, let plan = info?.plannedCells {
+            records += UnsettledCells.estimate(plan: plan, settled: records, samples: sampleRows, pairs: pairs)
         }
-        guard !rows.isEmpty else { throw CommandError.input("\(file.path) has no rows") }
-        var run = RecordedRun(
-            source: file, rows: rows, sampleRows: sampleRows, ratios: ratios, costs: try optional("costs.csv", CostsCSV.read))
+        guard let provenance = rows.first?.provenance ?? info?.provenance, !records.isEmpty else {
+            throw CommandError.input("\(file.path) has no rows")
+        }
+        var run = RecordedRun(source: file, provenance: provenance, records: records, sampleRows: sampleRows)
         run.info = info
         run.pairs = pairs
         run.cold = try optional("cold.csv", ColdCSV.read)
@@ -85,20 +92,15 @@ package struct RecordedRun: Sendable {
     /// This build's cells measured cold, as reports show them.
     package var coldCells: [ColdCell] { ColdCell.cells(cold, allocations: coldAllocations) }
 
-    /// A run's rows, from its files or from the run that wrote them (`RunRecorder`).
-    init(source: URL, rows: [ResultRow], sampleRows: [SampleRow], ratios: [RatioRow], costs: [CostRow]) {
-        var samples: [CellKey: [SampleRow]] = [:]
-        for sample in sampleRows {
-            samples[sample.key, default: []].append(sample)
-        }
-        self.init(source: source, rows: rows, samples: samples)
-        self.ratios = ratios
-        self.costs = costs
+    /// A run's cells, from its files or from the run that recorded them (`RunRecorder`).
+    init(source: URL, provenance: Provenance, records: [CellRecord], sampleRows: [SampleRow]) {
+        self.init(source: source, provenance: provenance, records: records, samples: Dictionary(grouping: sampleRows, by: \.key))
     }
 
-    init(source: URL, rows: [ResultRow], samples: [CellKey: [SampleRow]]) {
+    init(source: URL, provenance: Provenance, records: [CellRecord], samples: [CellKey: [SampleRow]]) {
         self.source = source
-        self.rows = rows
+        self.provenance = provenance
+        self.records = records
         self.samples = samples
     }
 
@@ -123,22 +125,16 @@ package struct RecordedRun: Sendable {
     /// instructions, and simulated cycles where callgrind simulated the caches. Only cells with an
     /// instruction count.
     package var exactCounts: [CellKey: (instructions: Int, cycles: Int?)] {
-        var instructions: [CellKey: Int] = [:], cycles: [CellKey: Int] = [:]
-        for row in rows {
-            guard let median = row.summary?.median else { continue }
-            switch row.metric {
-            case .instructions: instructions[row.key] = Int(median)
-            case .simulatedCycles: cycles[row.key] = Int(median)
-            default: continue
-            }
+        records.reduce(into: [:]) { counts, cell in
+            guard let instructions = cell.summary(of: .instructions)?.median else { return }
+            counts[cell.key] = (Int(instructions), cell.summary(of: .simulatedCycles).map { Int($0.median) })
         }
-        return instructions.reduce(into: [:]) { $0[$1.key] = ($1.value, cycles[$1.key]) }
     }
 
     /// How many of the timed cells have exact measures, of how many timed: a run counts them
     /// beside its sampling for as many cells as its time allows (`--instructions`: every one).
     package var exactCoverage: (counted: Int, timed: Int) {
-        let timed = Set(rows.filter { $0.metric == .wallTime && $0.summary != nil }.map(\.key))
+        let timed = Set(records.filter { $0.summary(of: .wallTime) != nil }.map(\.key))
         return (exactCounts.keys.filter(timed.contains).count, timed.count)
     }
 
@@ -164,25 +160,21 @@ extension RecordedRun {
     /// has each cell's ratio on its row.
     package var allRatios: [RatioRow] {
         var all = ratios
-        for row in rows where row.metric == .wallTime {
-            guard let ratio = row.ratio, ratio.to != row.cell.strategy,
-                !all.contains(where: { $0.strategy == row.cell.strategy && $0.profile == row.cell.profile && $0.yardstick == ratio.to })
+        for cell in records {
+            guard let ratio = cell.groupRatio, ratio.to != cell.cell.strategy,
+                !all.contains(where: { $0.strategy == cell.cell.strategy && $0.profile == cell.cell.profile && $0.yardstick == ratio.to })
             else { continue }
             all.append(
                 RatioRow(
-                    runID: row.provenance.runID, profile: row.cell.profile, group: row.cell.group,
-                    strategy: row.cell.strategy, yardstick: ratio.to, ratio: ratio.value))
+                    runID: provenance.runID, profile: cell.cell.profile, group: cell.cell.group, strategy: cell.cell.strategy,
+                    yardstick: ratio.to, ratio: ratio.value))
         }
         return all
     }
 
-    /// The run's provenance, held once: every row of a run carries the same, and a run has a row
-    /// for every cell it planned (`load` refuses a results file without).
-    package var provenance: Provenance { rows[0].provenance }
-
     /// What each payload was, by profile, as the run recorded it.
     package var payloads: [String: PayloadFacts] {
-        Dictionary(rows.map { ($0.cell.profile, PayloadFacts($0.cell)) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(records.map { ($0.cell.profile, PayloadFacts($0.cell)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Each profile's knob summary, as the run recorded it.
@@ -190,12 +182,12 @@ extension RecordedRun {
 
     /// Each cell's outcome.
     package var outcomes: [CellKey: Outcome] {
-        Dictionary(rows.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(records.map { ($0.key, $0.outcome) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Each strategy's group.
     package var groupsByStrategy: [String: String] {
-        Dictionary(rows.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(records.map { ($0.cell.strategy, $0.cell.group) }, uniquingKeysWith: { a, _ in a })
     }
 }
 

@@ -61,7 +61,7 @@ package struct RunFolder {
         } catch {
             throw CommandError.harness("cannot write results under \(resultsDirectory.path): \(error.localizedDescription)")
         }
-        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try folder.append("", to: file) }
+        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try file.append("") }
         return folder
     }
 
@@ -82,7 +82,7 @@ package struct RunFolder {
         } catch {
             throw CommandError.harness("cannot write results in \(directory.path): \(error.localizedDescription)")
         }
-        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try folder.append("", to: file) }
+        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try file.append("") }
         return folder
     }
 
@@ -91,11 +91,8 @@ package struct RunFolder {
         do { try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true) } catch {
             throw CommandError.harness("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
         }
-        for file in [baselineResults, baselineSamples] { try append("", to: file) }
+        for file in [baselineResults, baselineSamples] { try file.append("") }
     }
-
-    /// Appends `text` to `file`, writing its header first if the file is new.
-    func append(_ text: String, to file: CSVFile) throws { try file.append(text) }
 
     /// `20261122-031500-4f2a`: sortable by time, unique across runs started in the same second.
     package static func makeRunID() -> String {

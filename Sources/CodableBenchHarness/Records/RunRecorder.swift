@@ -1,93 +1,87 @@
 import Foundation
 import CodableBenchCore
 
-/// A run's rows as it measures: each generation's samples and pairs as soon as its round is taken,
-/// a comparison's results and ratios when it finishes; appended to the run folder's files at once
-/// (a run ended by any means keeps them) and kept in memory, so that the command that started the
-/// run reports and judges it without reading the files back.
+/// A run as it measures: each generation's samples and pairs as soon as its round is taken, each
+/// cell's record when its comparison finishes, exported at once to the run folder's files (a run
+/// ended by any means keeps them) and kept in memory, so that the command that started the run
+/// reports and judges it without reading the files back.
 final class RunRecorder {
     let folder: RunFolder
-    /// One build's rows.
-    private struct BuildRows {
-        var results: [ResultRow] = []
+    /// Where and how the run is measured, which every row of results.csv carries.
+    let provenance: Provenance
+    /// One build's cells and samples.
+    private struct Kept {
+        var cells: [CellRecord] = []
         var samples: [SampleRow] = []
-        var costs: [CostRow] = []
     }
-    /// This build's rows, and with `ab` the baseline build's, kept apart.
-    private var builds: [Build: BuildRows] = [:]
-    private var ratios: [RatioRow] = []
+    /// This build's, and with `ab` the baseline build's, kept apart.
+    private var builds: [Build: Kept] = [:]
     /// The cold rows so far (the cold pass's stopping rule reads them).
     private(set) var cold: [ColdRow] = []
     private var coldAllocations: [ColdAllocationRow] = []
     private var coldCosts: [CostRow] = []
 
     /// `resumedSamples`: a resumed run's samples so far, already in the folder's samples.csv.
-    init(folder: RunFolder, resumedSamples: [SampleRow] = []) {
+    init(folder: RunFolder, provenance: Provenance, resumedSamples: [SampleRow] = []) {
         self.folder = folder
-        if !resumedSamples.isEmpty { builds[.this] = BuildRows(samples: resumedSamples) }
+        self.provenance = provenance
+        if !resumedSamples.isEmpty { builds[.this] = Kept(samples: resumedSamples) }
     }
 
-    /// A cell's rows; `ab`'s baseline build's rows go to its own folder and are not this run's.
-    func record(_ result: CellResult, provenance: Provenance, of build: Build) throws {
-        let rows = result.rows(provenance: provenance)
-        try folder.append(rows.map(ResultsCSV.line).joined(), to: folder.results(of: build))
-        builds[build, default: BuildRows()].results += rows
+    /// A cell's record, exported: its rows of results.csv and costs.csv (`ab`'s baseline build's
+    /// to its own folder) and its ratio to ratios.csv.
+    func record(_ cell: CellRecord, of build: Build) throws {
+        let runID = folder.runID
+        if !cell.costs.isEmpty {
+            try folder.costs(of: build).append(cell.costRows(runID: runID).map(CostsCSV.line).joined())
+        }
+        try folder.results(of: build).append(cell.resultRows(provenance: provenance).map(ResultsCSV.line).joined())
+        try folder.ratios.append(cell.ratioRow(runID: runID).map(RatiosCSV.line) ?? "")
+        builds[build, default: Kept()].cells.append(cell)
     }
 
     /// A generation's samples, as its round is taken.
     func record(samples rows: [SampleRow], of build: Build) throws {
-        try folder.append(rows.map(SamplesCSV.line).joined(), to: folder.samples(of: build))
-        builds[build, default: BuildRows()].samples += rows
-    }
-
-    func record(ratios rows: [RatioRow]) throws {
-        try folder.append(rows.map(RatiosCSV.line).joined(), to: folder.ratios)
-        ratios += rows
+        try folder.samples(of: build).append(rows.map(SamplesCSV.line).joined())
+        builds[build, default: Kept()].samples += rows
     }
 
     /// A generation's pairs, as its round is taken (written only: the run holds them itself).
     func record(pairs lines: String) throws {
-        try folder.append(lines, to: folder.pairs)
-    }
-
-    /// Where each decode's instructions went; `ab`'s baseline build's in its own folder.
-    func record(costs rows: [CostRow], of build: Build) throws {
-        try folder.append(rows.map(CostsCSV.line).joined(), to: folder.costs(of: build))
-        builds[build, default: BuildRows()].costs += rows
+        try folder.pairs.append(lines)
     }
 
     /// The cold pass's rows (headers written by the caller with the first).
     func record(cold rows: [ColdRow]) throws {
-        try folder.append(rows.map(ColdCSV.line).joined(), to: folder.cold)
+        try folder.cold.append(rows.map(ColdCSV.line).joined())
         cold += rows
     }
 
     func record(coldAllocations rows: [ColdAllocationRow]) throws {
-        try folder.append(rows.map(ColdCSV.line).joined(), to: folder.coldAllocations)
+        try folder.coldAllocations.append(rows.map(ColdCSV.line).joined())
         coldAllocations += rows
     }
 
     func record(coldCosts rows: [CostRow]) throws {
-        try folder.append(rows.map(CostsCSV.line).joined(), to: folder.coldCosts)
+        try folder.coldCosts.append(rows.map(CostsCSV.line).joined())
         coldCosts += rows
     }
 
-    /// This build's rows, as `RecordedRun.load` reads them from the run folder.
+    /// This build's run, as `RecordedRun.load` reads it from the run folder.
     var thisBuild: RecordedRun {
-        let this = builds[.this] ?? BuildRows()
-        var data = RecordedRun(source: folder.results.url, rows: this.results, sampleRows: this.samples, ratios: ratios, costs: this.costs)
-        data.cold = cold
-        data.coldAllocations = coldAllocations
-        data.coldCosts = coldCosts
-        return data
+        let this = builds[.this] ?? Kept()
+        var run = RecordedRun(source: folder.results.url, provenance: provenance, records: this.cells, sampleRows: this.samples)
+        run.cold = cold
+        run.coldAllocations = coldAllocations
+        run.coldCosts = coldCosts
+        return run
     }
 
-    /// `ab`: the baseline build's rows, as `RecordedRun.load` reads them from `baseline/`.
+    /// `ab`: the baseline build's run, as `RecordedRun.load` reads it from `baseline/`.
     var baselineBuild: RecordedRun {
-        let baseline = builds.first { $0.key.isBaseline }?.value ?? BuildRows()
+        let baseline = builds.first { $0.key.isBaseline }?.value ?? Kept()
         return RecordedRun(
-            source: folder.baselineResults.url, rows: baseline.results, sampleRows: baseline.samples, ratios: [],
-            costs: baseline.costs)
+            source: folder.baselineResults.url, provenance: provenance, records: baseline.cells, sampleRows: baseline.samples)
     }
 
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).

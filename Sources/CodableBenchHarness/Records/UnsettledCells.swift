@@ -6,50 +6,44 @@ import CodableBenchCore
 /// as its round is taken, and run.json names every planned cell from the run's start. Their rows
 /// are estimated again from those, as the run would have at its end, and say so in `detail`.
 enum UnsettledCells {
-    /// Rows and ratios for the planned cells with samples and no row in results.csv.
+    /// Records of the planned cells with samples and no record of their own.
     static func estimate(
-        plan: [RunJSON.PlannedCell], provenance: Provenance, rows: [ResultRow], samples: [SampleRow],
-        pairs: [PairsCSV.PairRow]
-    ) -> (rows: [ResultRow], ratios: [RatioRow]) {
-        let settled = Set(rows.map(\.key))
+        plan: [RunJSON.PlannedCell], settled: [CellRecord], samples: [SampleRow], pairs: [PairsCSV.PairRow]
+    ) -> [CellRecord] {
+        let settled = Set(settled.map(\.key))
         let bySample = Dictionary(grouping: samples, by: \.key)
-        var newRows: [ResultRow] = []
-        var ratios: [RatioRow] = []
+        var records: [CellRecord] = []
         for planned in plan {
             let identity = planned.cell
             guard !settled.contains(identity.key), let taken = bySample[identity.key], !taken.isEmpty else { continue }
             let byGeneration = Dictionary(grouping: taken, by: \.fork).sorted { $0.key < $1.key }.map(\.value)
-            let detail = "interrupted: not settled; figures from the \(byGeneration.count) generation(s) sampled"
-            func row(_ metric: Metric, _ value: (SampleRow) -> Double) -> ResultRow? {
-                Summary(forks: byGeneration.map { $0.map(value) }).map {
-                    ResultRow(
-                        provenance: provenance, cell: identity, outcome: .ok, expectedOutcome: planned.expectedOutcome,
-                        detail: detail, metric: metric, summary: $0)
-                }
-            }
+            var cell = CellRecord(
+                cell: identity, outcome: .ok, expectedOutcome: planned.expectedOutcome,
+                detail: "interrupted: not settled; figures from the \(byGeneration.count) generation(s) sampled")
+            cell.measures = CellRecord.measures(
+                timings: byGeneration.map { $0.map(TimingSample.init) }, throughputBytes: Double(identity.bytes),
+                allocations: nil, instructions: nil, simulatedCycles: nil)
             let mine = pairs.filter { $0.profile == identity.profile && $0.strategy == identity.strategy }
-            var ratio: RatioRow?
             if let yardstick = mine.first?.yardstick {
                 let generations = Dictionary(grouping: mine, by: \.generation).sorted { $0.key < $1.key }.map { $0.value.map(\.pair) }
                 if let stated = StatedRatio(pairsByGeneration: generations) {
-                    var row = RatioRow(
-                        runID: provenance.runID, profile: identity.profile, group: identity.group, strategy: identity.strategy,
-                        yardstick: yardstick, ratio: stated.verdict)
-                    row.state = stated.verdictState
-                    row.contended = stated.verdictState == .quiet ? stated.contended : nil
-                    ratio = row
+                    cell.pairedRatio = CellRecord.Ratio(
+                        yardstick: yardstick, ratio: stated.verdict, state: stated.verdictState,
+                        contended: stated.verdictState == .quiet ? stated.contended : nil)
+                    cell.groupRatio = RowRatio(to: yardstick, value: stated.verdict)
                 }
             }
-            if var wall = row(.wallTime, \.wallNanoseconds) {
-                wall.ratio = ratio.map { RowRatio(to: $0.yardstick, value: $0.ratio) }
-                newRows.append(wall)
-            }
-            newRows += [
-                row(.cpuTime, \.cpuNanoseconds),
-                row(.throughput) { Double(identity.bytes) * 1_000 / $0.wallNanoseconds },
-            ].compactMap { $0 }
-            if let ratio { ratios.append(ratio) }
+            records.append(cell)
         }
-        return (newRows, ratios)
+        return records
+    }
+}
+
+extension TimingSample {
+    /// A sample read back from samples.csv.
+    init(_ row: SampleRow) {
+        self.init(
+            wallNanoseconds: row.wallNanoseconds, cpuNanoseconds: row.cpuNanoseconds, decodes: row.decodes,
+            sequence: row.sequence ?? row.sample, generation: row.fork, state: row.state, cpu: row.cpu)
     }
 }

@@ -85,7 +85,7 @@ package struct ResultRow: Equatable, Sendable {
 }
 
 /// A paired ratio and the strategy it was taken against.
-package struct RowRatio: Equatable, Sendable {
+package struct RowRatio: Codable, Equatable, Sendable {
     package var to: String
     package var value: PairedRatio
 

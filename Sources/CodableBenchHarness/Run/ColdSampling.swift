@@ -26,9 +26,9 @@ struct ColdSampling {
 
     /// Samples every comparison's members that ended `ok` in the warm pass.
     func run(_ comparisons: [[CellState]]) throws {
-        try record.folder.append("", to: record.folder.cold)
-        if backend != .none { try record.folder.append("", to: record.folder.coldAllocations) }
-        if case .callgrind = passes.instructionCounter { try record.folder.append("", to: record.folder.coldCosts) }
+        try record.folder.cold.append("")
+        if backend != .none { try record.folder.coldAllocations.append("") }
+        if case .callgrind = passes.instructionCounter { try record.folder.coldCosts.append("") }
         let decoded = decodedCells()
         for members in comparisons {
             let schedule = pairing.schedule(for: members)

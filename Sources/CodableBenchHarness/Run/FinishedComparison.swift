@@ -1,8 +1,8 @@
 import Foundation
 import CodableBenchCore
 
-/// A comparison whose sampling and counting passes are done: its cells' results, paired ratios
-/// and cost breakdowns, recorded together.
+/// A comparison whose sampling and counting passes are done: each member's cell record (verdict,
+/// measures, paired ratio, costs), recorded as it is made.
 struct FinishedComparison {
     let comparison: LockstepComparison
     /// Per member, its counting pass (nil: not counted).
@@ -13,61 +13,59 @@ struct FinishedComparison {
     /// (Beside the sampling, cells the time did not allow are left uncounted silently.)
     let countsInstructions: Bool
 
-    /// Records every member's rows; returns this build's results (`ab`'s baseline rows are not).
-    func record(into record: RunRecorder, provenance: Provenance, log: (String) -> Void) throws -> [CellResult] {
-        let members = comparison.members, measured = comparison.result
-        let profile = members[0].cell.source.name
+    /// Records every member's cell; returns this build's (`ab`'s baseline build's are not).
+    func record(into record: RunRecorder, log: (String) -> Void) throws -> [CellRecord] {
+        let members = comparison.members
         let allocations = try counts(log: log)
-        let stated = measured.stated
-        var ratioRows: [RatioRow] = []
-        var done: [CellResult] = []
+        var done: [CellRecord] = []
         for (member, state) in members.enumerated() {
-            var result = cellResult(member)
-            if let y = comparison.schedule.yardstick[member], !result.generations.isEmpty {
-                let yardstick = members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id
-                result.yardstick = yardstick
-                result.pairedRatio = stated[member]?.verdict
-                if let ratio = stated[member] {
-                    var row = RatioRow(
-                        runID: record.folder.runID, profile: profile, group: state.cell.strategy.group,
-                        strategy: state.cell.strategy.id, yardstick: yardstick, ratio: ratio.verdict)
-                    row.state = ratio.verdictState
-                    row.contended = ratio.verdictState == .quiet ? ratio.contended : nil
-                    ratioRows.append(row)
-                }
-            }
-            result.allocations = allocations[member]
-            if result.verdict.outcome.isMeasured, countsInstructions || instructions?[member] != nil {
-                let counted = instructions?[member] ?? nil
-                result.instructions = counted?.instructions
-                result.simulatedCycles = counted?.simulatedCycles
-                if let counted, !counted.breakdown.functions.isEmpty {
-                    try record.record(
-                        costs: CostsCSV.rows(
-                            runID: record.folder.runID, group: state.cell.strategy.group, strategy: state.cell.strategy.id,
-                            profile: profile, counted.breakdown), of: state.build)
-                }
-                if result.instructions == nil {
-                    log(
-                        "warning: \(state.cell.strategy.id) on \(profile): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
-                    )
-                }
-            }
-            try record.record(result, provenance: provenance, of: state.build)
-            if !state.isBaseline { done.append(result) }
+            let cell = try cellRecord(member, allocations: allocations[member], log: log)
+            try record.record(cell, of: state.build)
+            if !state.isBaseline { done.append(cell) }
         }
-        try record.record(ratios: ratioRows)
         return done
     }
 
-    /// A member's verdict and samples.
-    private func cellResult(_ member: Int) -> CellResult {
-        let state = comparison.members[member], verdict = comparison.result.verdicts[member]
-        return CellResult(
-            cell: state.cell, identity: state.identity, verdict: verdict,
-            generations: verdict.outcome.isMeasured ? comparison.result.timings(of: member) : [],
-            outputBytes: comparison.result.outputBytes[member])
+    /// A member's record: its verdict, measures, paired ratio and costs.
+    private func cellRecord(_ member: Int, allocations: [AllocationCount]?, log: (String) -> Void) throws -> CellRecord {
+        let state = comparison.members[member], measured = comparison.result
+        let verdict = measured.verdicts[member], profile = state.cell.source.name
+        var cell = CellRecord(
+            cell: state.identity, outcome: verdict.outcome, expectedOutcome: state.cell.strategy.expectedOutcome(on: state.cell.source),
+            detail: verdict.detail)
+        let timings = verdict.outcome.isMeasured ? measured.timings(of: member) : []
+        var exact: ExactCount?
+        if verdict.outcome.isMeasured, countsInstructions || instructions?[member] != nil {
+            exact = instructions?[member] ?? nil
+            if exact == nil {
+                log(
+                    "warning: \(state.cell.strategy.id) on \(profile): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
+                )
+            }
+        }
+        cell.measures = CellRecord.measures(
+            timings: timings, throughputBytes: Double(measured.outputBytes[member] ?? state.identity.bytes),
+            allocations: allocations, instructions: exact?.instructions, simulatedCycles: exact?.simulatedCycles)
+        cell.costs = exact?.breakdown.functions ?? []
+        if !timings.isEmpty {
+            if let y = comparison.schedule.yardstick[member] {
+                let yardstick = members(y).isBaseline ? RatioRow.baselineYardstick : members(y).cell.strategy.id
+                let stated = measured.stated[member]
+                cell.pairedRatio = stated.map {
+                    CellRecord.Ratio(
+                        yardstick: yardstick, ratio: $0.verdict, state: $0.verdictState,
+                        contended: $0.verdictState == .quiet ? $0.contended : nil)
+                }
+                cell.groupRatio = stated.map { RowRatio(to: yardstick, value: $0.verdict) }
+            }
+            if state.cell.strategy.isReference, cell.groupRatio?.to != RatioRow.baselineYardstick {
+                cell.groupRatio = RowRatio(to: state.identity.strategy, value: .one)
+            }
+        }
+        return cell
     }
+
+    private func members(_ index: Int) -> CellState { comparison.members[index] }
 
     /// Per member, its allocation counts where it was measured and counted; says why where not.
     private func counts(log: (String) -> Void) throws -> [[AllocationCount]?] {

@@ -74,14 +74,14 @@ extension InterleavedSampling {
         }
     }
 
-    /// Rows of a finished comparison whose counting passes have run, recorded at once.
+    /// The cell records of a finished comparison whose counting passes have run, recorded at once.
     func write(
         _ index: Int, counted: [Result<CountedAllocations?, Error>], exact: [ExactCount?]?
-    ) throws -> [CellResult] {
+    ) throws -> [CellRecord] {
         let finished = FinishedComparison(
             comparison: lockstep[index], allocations: counted, instructions: exact,
             countsInstructions: setup.passes.instructionCounter != nil)
-        let done = try finished.record(into: record, provenance: setup.provenance, log: setup.log)
+        let done = try finished.record(into: record, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =
             "stopped at once: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows and every sample "

@@ -104,14 +104,14 @@ package struct Runner {
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
         if options.pairing.keepsBaselineRows {
             try folder.createBaseline()
-            if case .callgrind = passes.instructionCounter { try folder.append("", to: folder.baselineCosts) }
+            if case .callgrind = passes.instructionCounter { try folder.baselineCosts.append("") }
         }
         log(
             "run \(folder.runID): \(runPlan.cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
                 + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")
         runPlan.skipped.forEach(log)
 
-        let record = RunRecorder(folder: folder, resumedSamples: options.resuming?.samples ?? [])
+        let record = RunRecorder(folder: folder, provenance: provenance, resumedSamples: options.resuming?.samples ?? [])
         if let resuming = options.resuming {
             log(
                 "resuming run \(folder.runID): \(resuming.samples.count) samples read back from its samples.csv; sampling what they "
@@ -202,7 +202,7 @@ package struct Runner {
         {
             passes.besideSampling = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
         }
-        if case .callgrind = counter ?? passes.besideSampling { try folder.append("", to: folder.costs) }
+        if case .callgrind = counter ?? passes.besideSampling { try folder.costs.append("") }
         return passes
     }
 

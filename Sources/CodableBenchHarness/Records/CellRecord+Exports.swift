@@ -1,0 +1,60 @@
+import Foundation
+import CodableBenchCore
+
+/// A cell record as the run folder's files hold it: its rows of results.csv, ratios.csv and
+/// costs.csv (written from it, `RunRecorder`), and the record again from those rows (`RecordedRun`).
+extension CellRecord {
+    /// Its rows of results.csv: one per measure, the wall-time row with its ratio; one `none` row
+    /// for a cell with no measure.
+    func resultRows(provenance: Provenance) -> [ResultRow] {
+        func row(_ metric: Metric, _ summary: Summary?) -> ResultRow {
+            ResultRow(
+                provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expectedOutcome, detail: detail,
+                metric: metric, summary: summary, ratio: metric == .wallTime ? groupRatio : nil)
+        }
+        guard !measures.isEmpty else { return [row(.none, nil)] }
+        return measures.map { row($0.metric, $0.summary) }
+    }
+
+    /// Its row of ratios.csv, where its ratio was stated.
+    func ratioRow(runID: String) -> RatioRow? {
+        pairedRatio.map {
+            RatioRow(
+                runID: runID, profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: $0.yardstick,
+                ratio: $0.ratio, state: $0.state, contended: $0.contended)
+        }
+    }
+
+    /// Its rows of costs.csv.
+    func costRows(runID: String) -> [CostRow] {
+        CostsCSV.rows(
+            runID: runID, group: cell.group, strategy: cell.strategy, profile: cell.profile, CostBreakdown(functions: costs))
+    }
+
+    /// A run's records from its files' rows: results.csv's rows by cell in the file's order, each
+    /// with its row of ratios.csv and its rows of costs.csv.
+    static func records(rows: [ResultRow], ratios: [RatioRow], costs: [CostRow]) -> [CellRecord] {
+        var order: [CellKey] = []
+        var byCell: [CellKey: CellRecord] = [:]
+        for row in rows {
+            if byCell[row.key] == nil {
+                order.append(row.key)
+                byCell[row.key] = CellRecord(
+                    cell: row.cell, outcome: row.outcome, expectedOutcome: row.expectedOutcome, detail: row.detail)
+            }
+            if row.metric == .wallTime { byCell[row.key]?.groupRatio = row.ratio }
+            if let summary = row.summary, row.metric != .none {
+                byCell[row.key]?.measures.append(Measure(metric: row.metric, summary: summary))
+            }
+        }
+        for ratio in ratios {
+            let key = CellKey(group: ratio.group, strategy: ratio.strategy, profile: ratio.profile)
+            byCell[key]?.pairedRatio = Ratio(
+                yardstick: ratio.yardstick, ratio: ratio.ratio, state: ratio.state, contended: ratio.contended)
+        }
+        for cost in costs {
+            byCell[CellKey(group: cost.group, strategy: cost.strategy, profile: cost.profile)]?.costs.append(cost.function)
+        }
+        return order.map { byCell[$0]! }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import CodableBenchCore
+
+/// Everything a run settles about one cell, held once: what the cell is, how it ended, each
+/// measure's statistics, its paired ratio and where its instructions went. The harness hands on
+/// these; results.csv, ratios.csv and costs.csv are exported from them (`CellRecord+Exports`), and
+/// a run read back is its records again (`RecordedRun`). The raw streams, samples and pairs, are
+/// appended beside them as they are taken.
+struct CellRecord: Codable, Equatable, Sendable {
+    var cell: CellIdentity
+    var outcome: Outcome
+    /// What the strategy was expected to end with on this payload (`Strategy.expectedOutcome`).
+    var expectedOutcome: Outcome
+    var detail: String
+    /// Each measure's statistics, in results.csv's order of metrics; none for a cell not measured.
+    var measures: [Measure] = []
+    /// The ratio results.csv shows on the wall-time row: to the group's reference (the reference's
+    /// own is 1), or in an `ab` run to the baseline build.
+    var groupRatio: RowRatio? = nil
+    /// The paired ratio to the member it was flanked by in its lockstep comparison (ratios.csv).
+    var pairedRatio: Ratio? = nil
+    /// Where each decode's instructions went (costs.csv; cells counted under callgrind).
+    var costs: [CostBreakdown.Function] = []
+
+    struct Measure: Codable, Equatable, Sendable {
+        var metric: Metric
+        var summary: Summary
+    }
+
+    /// A paired ratio with the host state it holds in (`StatedRatio`): quiet, contended, or nil
+    /// without probes; beside a quiet ratio, the same pairing's under contention where there is one.
+    struct Ratio: Codable, Equatable, Sendable {
+        var yardstick: String
+        var ratio: PairedRatio
+        var state: HostState? = nil
+        var contended: PairedRatio? = nil
+    }
+
+    var key: CellKey { cell.key }
+
+    func summary(of metric: Metric) -> Summary? {
+        measures.first { $0.metric == metric }?.summary
+    }
+}
+
+extension CellRecord {
+    /// What a cell's passes took, as measures, in results.csv's order: the timings of each process
+    /// generation, the counting pass's allocations, the instruction pass's exact counts. A new
+    /// measure is a `Metric`, the pass that takes it, and its line here.
+    static func measures(
+        timings generations: [[TimingSample]], throughputBytes bytes: Double, allocations counts: [AllocationCount]?,
+        instructions: Int?, simulatedCycles: Int?
+    ) -> [Measure] {
+        func measure(_ metric: Metric, _ forks: [[Double]]) -> Measure? {
+            Summary(forks: forks).map { Measure(metric: metric, summary: $0) }
+        }
+        let counts = counts ?? []
+        let candidates: [Measure?] = [
+            measure(.wallTime, generations.map { $0.map(\.wallNanoseconds) }),
+            measure(.cpuTime, generations.map { $0.map(\.cpuNanoseconds) }),
+            // MB/s with MB = 10^6 bytes: bytes / ns * 10^9 / 10^6.
+            measure(.throughput, generations.map { $0.map { bytes * 1_000 / $0.wallNanoseconds } }),
+            measure(.allocations, [counts.map { Double($0.allocations) }]),
+            measure(.allocatedBytes, [counts.map { Double($0.allocatedBytes) }]),
+            measure(.peakHeapBytes, [counts.compactMap { $0.peakBytes.map(Double.init) }]),
+            measure(.instructions, [instructions.map { [Double($0)] } ?? []]),
+            measure(.simulatedCycles, [simulatedCycles.map { [Double($0)] } ?? []]),
+        ]
+        return candidates.compactMap { $0 }
+    }
+}
