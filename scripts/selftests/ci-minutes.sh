@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 change=${1:?"usage: ci-minutes.sh readme|strategy|none [OUT_DIR]"}
 out=${2:-$(mktemp -d)}
+mkdir -p "$out" && out=$(cd "$out" && pwd)  # the log's folder, absolute: .ci/run runs in the clone
 shared=$(cd .. && pwd)/shared
 [ -d "$shared" ] || { echo "no ../shared beside this checkout: CI has one" >&2; exit 2; }
 
