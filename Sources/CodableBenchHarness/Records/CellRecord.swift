@@ -38,6 +38,15 @@ struct CellRecord: Codable, Equatable, Sendable {
 
     var key: CellKey { cell.key }
 
+    /// Its ratio to `yardstick` as stated from its pairs: the paired ratio ratios.csv records, with
+    /// the contended one beside a quiet one only, and the same ratio on results.csv's wall-time row.
+    mutating func pair(with yardstick: String, _ stated: StatedRatio) {
+        pairedRatio = Ratio(
+            yardstick: yardstick, ratio: stated.verdict, state: stated.verdictState,
+            contended: stated.verdictState == .quiet ? stated.contended : nil)
+        groupRatio = RowRatio(to: yardstick, value: stated.verdict)
+    }
+
     func summary(of metric: Metric) -> Summary? {
         measures.first { $0.metric == metric }?.summary
     }

@@ -42,12 +42,12 @@ package struct RecordedRun: Sendable {
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
     package var pairs: [PairsCSV.PairRow] = []
 
-    /// results.csv's rows: one per cell and metric.
-    package var rows: [ResultRow] { records.flatMap { $0.resultRows(provenance: provenance) } }
-    /// Every paired ratio of the run (`ratios.csv`).
-    package var ratios: [RatioRow] { records.compactMap { $0.ratioRow(runID: provenance.runID) } }
-    /// Where each decode's instructions went (`costs.csv`; runs with `--instructions`).
-    package var costs: [CostRow] { records.flatMap { $0.costRows(runID: provenance.runID) } }
+    /// The records' exports, made once (every reader of a run reads them, some many times):
+    /// results.csv's rows, one per cell and metric; every paired ratio (`ratios.csv`); where each
+    /// decode's instructions went (`costs.csv`; runs with `--instructions`).
+    package let rows: [ResultRow]
+    package let ratios: [RatioRow]
+    package let costs: [CostRow]
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
@@ -102,6 +102,9 @@ package struct RecordedRun: Sendable {
         self.provenance = provenance
         self.records = records
         self.samples = samples
+        rows = records.flatMap { $0.resultRows(provenance: provenance) }
+        ratios = records.compactMap { $0.ratioRow(runID: provenance.runID) }
+        costs = records.flatMap { $0.costRows(runID: provenance.runID) }
     }
 
     /// How much of the run the machine spent in its slow state, from the timing samples' CPU times

@@ -36,7 +36,7 @@ final class RunRecorder {
             try folder.costs(of: build).append(cell.costRows(runID: runID).map(CostsCSV.line).joined())
         }
         try folder.results(of: build).append(cell.resultRows(provenance: provenance).map(ResultsCSV.line).joined())
-        try folder.ratios.append(cell.ratioRow(runID: runID).map(RatiosCSV.line) ?? "")
+        if let ratio = cell.ratioRow(runID: runID) { try folder.ratios.append(RatiosCSV.line(ratio)) }
         builds[build, default: Kept()].cells.append(cell)
     }
 

@@ -26,12 +26,7 @@ enum UnsettledCells {
             let mine = pairs.filter { $0.profile == identity.profile && $0.strategy == identity.strategy }
             if let yardstick = mine.first?.yardstick {
                 let generations = Dictionary(grouping: mine, by: \.generation).sorted { $0.key < $1.key }.map { $0.value.map(\.pair) }
-                if let stated = StatedRatio(pairsByGeneration: generations) {
-                    cell.pairedRatio = CellRecord.Ratio(
-                        yardstick: yardstick, ratio: stated.verdict, state: stated.verdictState,
-                        contended: stated.verdictState == .quiet ? stated.contended : nil)
-                    cell.groupRatio = RowRatio(to: yardstick, value: stated.verdict)
-                }
+                if let stated = StatedRatio(pairsByGeneration: generations) { cell.pair(with: yardstick, stated) }
             }
             records.append(cell)
         }

@@ -19,7 +19,7 @@ struct FinishedComparison {
         let allocations = try counts(log: log)
         var done: [CellRecord] = []
         for (member, state) in members.enumerated() {
-            let cell = try cellRecord(member, allocations: allocations[member], log: log)
+            let cell = cellRecord(member, allocations: allocations[member], log: log)
             try record.record(cell, of: state.build)
             if !state.isBaseline { done.append(cell) }
         }
@@ -27,8 +27,8 @@ struct FinishedComparison {
     }
 
     /// A member's record: its verdict, measures, paired ratio and costs.
-    private func cellRecord(_ member: Int, allocations: [AllocationCount]?, log: (String) -> Void) throws -> CellRecord {
-        let state = comparison.members[member], measured = comparison.result
+    private func cellRecord(_ member: Int, allocations: [AllocationCount]?, log: (String) -> Void) -> CellRecord {
+        let members = comparison.members, state = members[member], measured = comparison.result
         let verdict = measured.verdicts[member], profile = state.cell.source.name
         var cell = CellRecord(
             cell: state.identity, outcome: verdict.outcome, expectedOutcome: state.cell.strategy.expectedOutcome(on: state.cell.source),
@@ -48,15 +48,8 @@ struct FinishedComparison {
             allocations: allocations, instructions: exact?.instructions, simulatedCycles: exact?.simulatedCycles)
         cell.costs = exact?.breakdown.functions ?? []
         if !timings.isEmpty {
-            if let y = comparison.schedule.yardstick[member] {
-                let yardstick = members(y).isBaseline ? RatioRow.baselineYardstick : members(y).cell.strategy.id
-                let stated = measured.stated[member]
-                cell.pairedRatio = stated.map {
-                    CellRecord.Ratio(
-                        yardstick: yardstick, ratio: $0.verdict, state: $0.verdictState,
-                        contended: $0.verdictState == .quiet ? $0.contended : nil)
-                }
-                cell.groupRatio = stated.map { RowRatio(to: yardstick, value: $0.verdict) }
+            if let y = comparison.schedule.yardstick[member], let stated = measured.stated[member] {
+                cell.pair(with: members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id, stated)
             }
             if state.cell.strategy.isReference, cell.groupRatio?.to != RatioRow.baselineYardstick {
                 cell.groupRatio = RowRatio(to: state.identity.strategy, value: .one)
@@ -64,8 +57,6 @@ struct FinishedComparison {
         }
         return cell
     }
-
-    private func members(_ index: Int) -> CellState { comparison.members[index] }
 
     /// Per member, its allocation counts where it was measured and counted; says why where not.
     private func counts(log: (String) -> Void) throws -> [[AllocationCount]?] {
