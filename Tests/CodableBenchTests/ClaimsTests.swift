@@ -360,11 +360,12 @@ struct ClaimsTests {
         let answers = try #require(md.range(of: "## Answers"))
         let measurements = try #require(md.range(of: "## Measurements"))
         #expect(answers.lowerBound < measurements.lowerBound)
-        #expect(md.contains("### Is hand-written faster?\n\n_group `g`, yardstick `synthesized`_"))
+        #expect(md.contains("### Is hand-written faster?\n\n_group `g`, yardstick `synthesized`, timed on test_"))
+        #expect(md.contains("release build, timed on test. A ratio is"))
         #expect(md.contains("- `handwritten` vs `synthesized`: same speed (within ±2%) on small 1.00× (0.99–1.01)"))
         #expect(
             md.contains(
-                "- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01)"
+                "- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01) (timed on test)"
             ))
         let html = HTMLReport.render(ReportDocument(run: run, cells: cells, claims: claims))
         #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))

@@ -62,7 +62,9 @@ struct HostStateTests {
     /// A sample is quiet where the probes just before and just after it both read quiet.
     @Test func samplesTakeTheStateOfTheProbesAroundThem() {
         func probe(before: Int, _ nanoseconds: Double) -> ProbeReading {
-            ProbeReading(before: before, reading: CacheReading(cacheNanosecondsPerLoad: nanoseconds, computeNanosecondsPerOp: 1))
+            ProbeReading(
+                before: before,
+                reading: CacheReading(cacheNanosecondsPerLoad: nanoseconds, computeNanosecondsPerOp: 1, contendedAboveNanoseconds: 40))
         }
         var samples = (0..<5).map { _ in
             LockstepComparison.Sample(member: 0, decodes: 1, batches: 1, wallNanoseconds: 1, cpuNanoseconds: 1)
@@ -82,15 +84,17 @@ struct HostStateTests {
         #expect(unprobed.allSatisfy { $0.state == nil })
     }
 
-    @Test func aProbeIsContendedBeyondFortyNanosecondsALoad() {
-        #expect(CacheReading(cacheNanosecondsPerLoad: 14, computeNanosecondsPerOp: 1.3).state == .quiet)
-        #expect(CacheReading(cacheNanosecondsPerLoad: 40, computeNanosecondsPerOp: 1.3).state == .quiet)
-        #expect(CacheReading(cacheNanosecondsPerLoad: 41, computeNanosecondsPerOp: 1.3).state == .contended)
+    @Test func aProbeIsContendedBeyondItsThreshold() {
+        #expect(CacheReading(cacheNanosecondsPerLoad: 14, computeNanosecondsPerOp: 1.3, contendedAboveNanoseconds: 40).state == .quiet)
+        #expect(CacheReading(cacheNanosecondsPerLoad: 40, computeNanosecondsPerOp: 1.3, contendedAboveNanoseconds: 40).state == .quiet)
+        #expect(CacheReading(cacheNanosecondsPerLoad: 41, computeNanosecondsPerOp: 1.3, contendedAboveNanoseconds: 40).state == .contended)
     }
 
     /// The run's summary: the share contended, and the figures at their quantiles.
     @Test func theHostStateSummaryNamesTheShareContended() throws {
-        let readings = (1...20).map { CacheReading(cacheNanosecondsPerLoad: Double($0 * 5), computeNanosecondsPerOp: 1.3) }
+        let readings = (1...20).map {
+            CacheReading(cacheNanosecondsPerLoad: Double($0 * 5), computeNanosecondsPerOp: 1.3, contendedAboveNanoseconds: 40)
+        }
         let summary = try #require(HostStateSummary(readings))
         #expect(summary.probes == 20)
         #expect(summary.contendedShare == 0.6)  // 45…100 ns
@@ -107,10 +111,13 @@ struct HostStateTests {
     /// out: the fastest arithmetic is never 0, and a run with no other says so (it read "inf%
     /// slower").
     @Test func aDisturbedArithmeticReadingIsLeftOut() throws {
-        let readings = [0, 1.3, 1.3, 2.6].map { CacheReading(cacheNanosecondsPerLoad: 60, computeNanosecondsPerOp: $0) }
+        let readings = [0, 1.3, 1.3, 2.6].map {
+            CacheReading(cacheNanosecondsPerLoad: 60, computeNanosecondsPerOp: $0, contendedAboveNanoseconds: 40)
+        }
         let summary = try #require(HostStateSummary(readings))
         #expect(summary.computeFastest == 1.3 && summary.computeMedian == 1.3)
-        let none = try #require(HostStateSummary([CacheReading(cacheNanosecondsPerLoad: 60, computeNanosecondsPerOp: 0)]))
+        let none = try #require(
+            HostStateSummary([CacheReading(cacheNanosecondsPerLoad: 60, computeNanosecondsPerOp: 0, contendedAboveNanoseconds: 40)]))
         #expect(none.sentence.hasSuffix("the arithmetic probe read nothing usable: every ratio here holds under contention"))
     }
 

@@ -11,9 +11,11 @@ struct AcrossCommand: ParsableCommand {
             For every ratio present in all the runs: its value in each, the spread (largest over \
             smallest), whether the runs differ beyond their intervals (Cochran's Q, 5%), and the \
             ratio pooled over the runs with a 95% interval that counts their differences \
-            (random effects). Widest spread first, then a summary. Each run's host state is listed \
-            first, and a ratio is pooled with the same ratio in the same state only (quiet, under \
-            contention, or from runs before the cache probe).
+            (random effects). Widest spread first, then a summary. Each run's CPU and host state are \
+            listed first; a time ratio is pooled only with the same ratio on the same CPU in the same \
+            state (quiet, under contention, or unlabelled); between CPUs each ratio's figures are set \
+            side by side; instructions per decode, which do not depend on the host, are compared \
+            over every run.
             """
     )
 
@@ -22,14 +24,113 @@ struct AcrossCommand: ParsableCommand {
 
     func run() throws {
         guard runs.count >= 2 else { throw CommandError.usage("across needs two or more runs, got \(runs.count)") }
-        let ratios = try runs.map { run -> [RatioKey: PairedRatio] in
+        let loaded = try runs.map { run -> LoadedRun in
             let data = try RecordedRun.load(run)
             guard !data.ratios.isEmpty else { throw CommandError.usage("\(run) has no paired ratios (ratios.csv)") }
             print(
-                "\(data.provenance.runID): \(HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded")")
-            return Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a })
+                "\(data.provenance.runID): timed on \(data.provenance.timedOn.label); "
+                    + (HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded"))
+            return LoadedRun(
+                cpu: data.provenance.timedOn.label,
+                ratios: Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
+                instructions: data.exactCounts.mapValues(\.instructions))
         }
-        print(Self.render(ratios))
+        print(Self.render(loaded))
+    }
+
+    /// One run as `across` reads it: the CPU it was timed on, its ratios, its exact counts.
+    struct LoadedRun {
+        var cpu: String
+        var ratios: [RatioKey: PairedRatio]
+        var instructions: [CellKey: Int] = [:]
+    }
+
+    /// Time figures are pooled only among runs of the same CPU (a ratio between kinds of code is
+    /// the CPU's); between CPUs each ratio's figures are set side by side; exact counts, which do
+    /// not depend on the host, are pooled over every run.
+    static func render(_ runs: [LoadedRun]) -> String {
+        let cpus = runs.map(\.cpu).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var out: [String] = []
+        for cpu in cpus {
+            let same = runs.filter { $0.cpu == cpu }
+            out.append("")
+            out.append("Time on \(cpu), \(same.count) run\(same.count == 1 ? "" : "s"):")
+            out.append(same.count >= 2 ? render(same.map(\.ratios)) : "one run: nothing to pool on this CPU")
+        }
+        if cpus.count >= 2 {
+            out.append("")
+            out.append(betweenCPUs(cpus.map { cpu in runs.filter { $0.cpu == cpu }.map(\.ratios) }, names: cpus))
+        }
+        out.append("")
+        out.append(exactAcrossRuns(runs.map(\.instructions)))
+        return out.joined(separator: "\n")
+    }
+
+    /// Each ratio on each CPU (pooled where a CPU has several runs, in the state it holds in there:
+    /// quiet first, then unlabelled, then contended), and how far the CPUs are apart.
+    static func betweenCPUs(_ byCPU: [[[RatioKey: PairedRatio]]], names: [String]) -> String {
+        func figure(_ runs: [[RatioKey: PairedRatio]], _ key: RatioKey) -> PairedRatio? {
+            for state in [HostState.quiet.rawValue, "", HostState.contended.rawValue] {
+                var stated = key
+                stated.state = state
+                let found = runs.compactMap { $0[stated] }
+                guard !found.isEmpty else { continue }
+                if found.count == 1 { return found[0] }
+                return PooledRatio(found).map {
+                    PairedRatio(value: $0.pooled, low: $0.low, high: $0.high, pairs: 0, generations: found.count)
+                }
+            }
+            return nil
+        }
+        let keys = Set(byCPU.joined().flatMap(\.keys).map { RatioKey(profile: $0.profile, strategy: $0.strategy, yardstick: $0.yardstick) })
+        let rows = keys.sorted().compactMap { key -> (RatioKey, [PairedRatio])? in
+            let figures = byCPU.map { figure($0, key) }
+            guard figures.allSatisfy({ $0 != nil }) else { return nil }
+            return (key, figures.map { $0! })
+        }.map { key, figures in
+            (
+                key, figures, exp(figures.map { log($0.value) }.max()! - figures.map { log($0.value) }.min()!) - 1,
+                figures.map(\.low).max()! <= figures.map(\.high).min()!
+            )
+        }.sorted { ($0.2, $0.0) > ($1.2, $1.0) }
+        var out = [
+            "Between CPUs: \(rows.count) ratios measured on all \(names.count) (\(names.enumerated().map { "\($0.offset + 1): \($0.element)" }.joined(separator: "; ")))"
+        ]
+        for (key, figures, spread, _) in rows {
+            out.append(
+                String(format: "%6.1f%%  ", spread * 100) + "\(key.strategy) / \(key.yardstick) on \(key.profile): "
+                    + figures.enumerated().map { "\($0.offset + 1): \($0.element.text)" }.joined(separator: ", "))
+        }
+        let overlapping = rows.count { $0.3 }
+        let spreads = rows.map(\.2).sorted()
+        let tenth = spreads.isEmpty ? 0 : spreads[spreads.count * 9 / 10]
+        out.append(
+            "intervals overlapping on every CPU: \(overlapping) of \(rows.count); "
+                + String(format: "one ratio in ten differs between CPUs by %.1f%% or more", tenth * 100))
+        return out.joined(separator: "\n")
+    }
+
+    /// Instructions per decode, pooled over every run whatever its CPU: equal where the code ran
+    /// the same path, and where not, the cells that differ.
+    static func exactAcrossRuns(_ runs: [[CellKey: Int]]) -> String {
+        var byCell: [CellKey: [Int]] = [:]
+        for run in runs { for (cell, count) in run { byCell[cell, default: []].append(count) } }
+        let shared = byCell.filter { $0.value.count >= 2 }
+        guard !shared.isEmpty else {
+            return "Exact measures: no cell counted in two or more runs (instructions per decode are counted by runs with callgrind)"
+        }
+        let differing = shared.filter { Set($0.value).count > 1 }.sorted { $0.key < $1.key }
+        var out = [
+            "Exact measures (every CPU together): instructions per decode of \(shared.count) cells counted in two or more runs; "
+                + "\(shared.count - differing.count) identical in every run, \(differing.count) differ"
+        ]
+        for (cell, counts) in differing {
+            let spread = Double(counts.max()!) / Double(counts.min()!) - 1
+            out.append(
+                "  \(cell): " + counts.map(String.init).joined(separator: ", ")
+                    + String(format: " (%.2f%% apart: a path that differs, as a library choosing its code by CPU feature)", spread * 100))
+        }
+        return out.joined(separator: "\n")
     }
 
     /// A ratio in a host state: runs pool a ratio only with the same ratio in the same state.

@@ -12,7 +12,8 @@ enum AnswersText {
             p.os.lowercased().contains("macos")
             ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
         let opening =
-            "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build. "
+            "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build, "
+            + "timed on \(p.timedOn.label). "
             + "A ratio is a strategy's time over its yardstick's, paired, with its 95% interval; "
             + "\"same speed\" means the interval lies within ±\(Int(SpeedVerdict.defaultMargin * 100))%. "
             + crossKindCaveat + (answers.contains(where: \.showsExactMeasures) ? " " + exactMeasures : "")
@@ -32,7 +33,9 @@ enum AnswersText {
     static let crossKindCaveat =
         "The interval covers what varied within this run: a ratio between different kinds of code "
         + "(JSONSerialization's object trees against JSONDecoder, a copy against a parser) can also move "
-        + "from one run to the next with the machine's memory state, beyond its interval."
+        + "from one run to the next with the machine's memory state, beyond its interval, and is this CPU's: "
+        + "another CPU (an Intel or AMD server, an Apple chip) reads it otherwise, while instructions per decode "
+        + "depend on the code alone (and on the CPU features its libraries pick)."
 
     /// `holds · Takagi, Nikkei 2019: synthesized decoding was 10× faster … (checked: …): small 1.00× (…)`
     static func claimLine(_ result: ClaimResult, sources: ClaimsFile) -> (verdict: String, text: Prose) {
@@ -48,6 +51,12 @@ enum AnswersText {
         }
         if !evidence.isEmpty { text += ": \(evidence.joined(separator: ", "))" }
         text += situationsNote(result)
+        if let cpu = result.timedOn.first {
+            let others = result.timedOn.dropFirst()
+            text +=
+                others.isEmpty
+                ? " (timed on \(cpu))" : " (timed on \(cpu); situations from other runs on \(others.joined(separator: ", ")))"
+        }
         switch result.verdict {
         case .notMeasured(let reason): text += ". Not measured: \(reason)"
         case .undecided(let reason): text += ". Undecided: \(reason)"
@@ -115,7 +124,8 @@ enum AnswersText {
 
     /// The heading of a question: the question, then its group and yardstick.
     static func heading(_ answer: Answer) -> (question: String, context: Prose) {
-        let context: Prose = "group \(code: answer.group)" + (answer.yardstick.map { ", yardstick \(code: $0)" } ?? "")
+        var context: Prose = "group \(code: answer.group)" + (answer.yardstick.map { ", yardstick \(code: $0)" } ?? "")
+        if let cpu = answer.timedOn.first { context += ", timed on \(cpu)" }
         return (answer.question, context)
     }
 

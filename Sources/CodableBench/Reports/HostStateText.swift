@@ -8,13 +8,14 @@ import CodableBenchHarness
 enum HostStateText {
     /// "the host: other tenants contended for the shared cache in 55% of 640 probes (…)".
     static func sentence(_ info: RunJSON?, run: RecordedRun) -> String? {
-        if let host = info?.hostState { return "the host: \(host.sentence)" }
+        if let host = run.hostState ?? info?.hostState { return "the host: \(host.sentence)" }
         return run.slowState.map { "the machine ran in \($0.text)" }
     }
 
     /// For a parenthesis: "other tenants held the shared cache in 55% of the probes".
     static func share(_ info: RunJSON?, run: RecordedRun) -> String? {
-        if let host = info?.hostState {
+        if let host = run.hostState ?? info?.hostState {
+            guard host.labelsKept else { return "the cache probe could not observe the host's state on this CPU" }
             return String(format: "other tenants held the shared cache in %.0f%% of the probes", host.contendedShare * 100)
         }
         return run.slowState.map { String(format: "the machine was in its slow state in %.0f%% of the timing samples", $0.share * 100) }
@@ -23,8 +24,8 @@ enum HostStateText {
     /// A warning for the top of a report where other tenants held the cache in more than a tenth
     /// of the probes (or, without probes, the slow state was high).
     static func warning(_ info: RunJSON?, run: RecordedRun) -> ReportWarning? {
-        if let host = info?.hostState {
-            guard host.contendedShare > 0.10 else { return nil }
+        if let host = run.hostState ?? info?.hostState {
+            guard host.labelsKept, host.contendedShare > 0.10 else { return nil }
             return ReportWarning(
                 summary: String(
                     format:

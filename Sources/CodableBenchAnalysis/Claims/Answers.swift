@@ -21,6 +21,8 @@ package struct Answer: Sendable {
     package var costs: [Prose] = []
     /// Whether the sentences give the exact measure beside time (`RunFindings.exactRatio`).
     package var showsExactMeasures = false
+    /// The CPUs its time figures were taken on (`RunFindings.timedOn`).
+    package var timedOn: [String] = []
 
     static let referencesGroup = "references"
 
@@ -50,6 +52,7 @@ package struct Answer: Sendable {
             answer.costs = answered.flatMap { findings.costDifferences(of: $0) }.map {
                 $0.sentence(categories: costCategories)
             }
+            answer.timedOn = findings.timedOn
             answer.showsExactMeasures = answer.ratios.contains {
                 findings.exactRatio(of: $0.strategy, against: $0.yardstick, on: $0.profile) != nil
             }

@@ -6,6 +6,8 @@ package struct ClaimResult: Sendable {
     package let claim: ClaimsFile.Claim
     package let verdict: ClaimVerdict
     package let points: [PointResult]
+    /// The CPUs its time figures were taken on (`RunFindings.timedOn`).
+    package var timedOn: [String] = []
 
     /// The claim at one point (profile): the figure measured there and what it says about the claim.
     package struct PointResult: Equatable, Sendable {
@@ -125,7 +127,9 @@ enum ClaimChecker {
         if points.isEmpty {
             return ClaimResult(claim: claim, verdict: .notMeasured("no point of the check was run"), points: [])
         }
-        return ClaimResult(claim: claim, verdict: ClaimVerdict(points), points: points)
+        var result = ClaimResult(claim: claim, verdict: ClaimVerdict(points), points: points)
+        result.timedOn = findings.timedOn
+        return result
     }
 
     /// The profiles a check is judged on, with the label reports give each.

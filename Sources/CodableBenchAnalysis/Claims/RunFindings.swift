@@ -28,6 +28,9 @@ package struct RunFindings: Sendable {
     /// `--cold`, and those of runs merged in (`merging`, `report --with`), which claims with
     /// situations read.
     var situationRatios: [ClaimsFile.Situation: [RatioRow]] = [:]
+    /// The CPUs the time figures were taken on (`CPUIdentity.shortLabel`): this run's, then those
+    /// of runs merged in where they differ. Time ratios between kinds of code differ by CPU.
+    package var timedOn: [String] = []
 
     init(
         outcomes: [String: [String: Outcome]], ratios: [RatioRow],
@@ -53,6 +56,7 @@ package struct RunFindings: Sendable {
         costs = CostsCSV.breakdowns(run.costs)
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.provenance.buildConfiguration
+        timedOn = [run.provenance.timedOn.shortLabel]
         largeApp = run.info?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
         if !cold.isEmpty { situationRatios[own(.cold)] = cold }
@@ -71,6 +75,7 @@ package struct RunFindings: Sendable {
         theirs[other.own(.warm)] = other.ratios
         theirs[own(.warm)] = nil  // this run's own are `ratios`
         merged.situationRatios.merge(theirs) { mine, _ in mine }
+        merged.timedOn += other.timedOn.filter { !merged.timedOn.contains($0) }
         for (strategy, profiles) in other.outcomes {
             merged.outcomes[strategy, default: [:]].merge(profiles) { mine, _ in mine }
         }

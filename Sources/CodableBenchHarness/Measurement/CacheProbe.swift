@@ -12,13 +12,38 @@ import CodableBenchCore
 /// apart from the code: it is relative to the run, and a run spent wholly under contention has no
 /// fast pace to compare with.
 ///
-/// A probe touches every line of a 1 MiB ring (twice this machine kind's L2, so the ring lives in
-/// the last-level cache), spins on arithmetic for a fraction of a millisecond (the compute figure),
-/// then reads back the quarter of the ring it touched first, in a dependent chain, timed in the
-/// thread's CPU time. With the cache to itself those loads hit it (about 45 cycles on the machines
-/// this project runs on); where others evicted the lines they go to memory (300 and more).
+/// A probe touches every line of a ring twice the size of the CPU's L2 (`ringBytes(for:)`, so
+/// that the ring lives in the last-level cache), spins on arithmetic for a fraction of a
+/// millisecond (the compute figure), then reads back the quarter of the ring it touched first, in
+/// a dependent chain, timed in the thread's CPU time. With the cache to itself those loads hit it;
+/// where others evicted the lines they go to memory, several times slower.
+///
+/// What counts as contended is measured where the probe runs (`calibrate`): its first reading is
+/// a floor of back-to-back probes on the timing CPU, as the run's own probes are taken between
+/// samples with no idle gap, and a load counts as contended above `contendedFactor` times that
+/// floor. A threshold in nanoseconds, set on one CPU, read another CPU's own idle gaps as
+/// contention (Notebook, "Figures behind the code"). Whether the label then predicts anything about
+/// the decodes is checked after the run (`HostStateCheck`).
 final class CacheProbe {
     static let standardRingBytes = 1 << 20
+
+    /// Twice the CPU's L2 (its performance cores' on Apple silicon), from 1 to 8 MiB: the upper
+    /// bound keeps a probe's warming pass within a couple of milliseconds, and stays below any
+    /// last-level cache this harness meets (Apple silicon's L2 is 4–16 MiB and shared, so there
+    /// the ring may reach memory, which the calibrated floor then reflects).
+    static func ringBytes(for cpu: CPUIdentity) -> Int {
+        let wanted = 2 * (cpu.l2Bytes ?? standardRingBytes / 2)
+        return min(max(wanted, standardRingBytes), 8 << 20)
+    }
+
+    /// Back-to-back readings that make the floor, and how far above it a load counts as contended:
+    /// a last-level hit against a load from memory is 3–10× on the CPUs of the last decade.
+    static let calibrationReadings = 24
+    static let contendedFactor = 3.0
+    /// The floor's median, and the threshold above it (nil until the first reading).
+    private(set) var quietFloorNanoseconds: Double?
+    private(set) var contendedAboveNanoseconds: Double?
+    let ringBytes: Int
     private static let lineInts = 64 / MemoryLayout<Int>.stride
     static let computeOps = 250_000
 
@@ -31,6 +56,7 @@ final class CacheProbe {
     /// (seeded: every probe of every run walks the same cycle), so each load waits for the last
     /// and no prefetcher can guess the next. (A larger ring is a load on another CPU, `TimingCPUs`.)
     init(ringBytes: Int = standardRingBytes) {
+        self.ringBytes = ringBytes
         lines = ringBytes / 64
         ring = UnsafeMutablePointer<Int>.allocate(capacity: ringBytes / MemoryLayout<Int>.stride)
         ring.initialize(repeating: 0, count: ringBytes / MemoryLayout<Int>.stride)
@@ -57,6 +83,23 @@ final class CacheProbe {
     /// against one from a line just read; two multiply-adds a turn against one), so that the loop's
     /// own cost, which an unoptimized build multiplies, cancels.
     func read() -> CacheReading {
+        if contendedAboveNanoseconds == nil { calibrate() }
+        var reading = measure()
+        reading.contendedAboveNanoseconds = contendedAboveNanoseconds!
+        return reading
+    }
+
+    /// The floor and threshold, from back-to-back readings on the calling thread's CPU.
+    private func calibrate() {
+        let floor = (0..<Self.calibrationReadings).map { _ in measure().cacheNanosecondsPerLoad }.sorted()[
+            Self.calibrationReadings / 2]
+        quietFloorNanoseconds = floor
+        // At least a few nanoseconds above a floor of next to nothing (an L2-sized ring on a CPU
+        // whose L2 was misreported).
+        contendedAboveNanoseconds = max(floor * Self.contendedFactor, floor + 5)
+    }
+
+    private func measure() -> CacheReading {
         var position = start
         for _ in 0..<lines { position = ring[position] }
         let spinStart = Clocks.threadCPU()
@@ -75,7 +118,8 @@ final class CacheProbe {
         let ringChain = Double(chainHalf - chainStart), hotChain = Double(end - chainHalf)
         return CacheReading(
             cacheNanosecondsPerLoad: max(ringChain - hotChain, 0) / Double(timedLoads),
-            computeNanosecondsPerOp: max(twoSpins - oneSpin, 0) / Double(Self.computeOps))
+            computeNanosecondsPerOp: max(twoSpins - oneSpin, 0) / Double(Self.computeOps),
+            contendedAboveNanoseconds: .infinity)
     }
 
     /// Keeps the optimizer from dropping the chains.

@@ -192,14 +192,29 @@ enum SystemCalls {
 
     // MARK: Machine facts
 
+    #if canImport(Darwin)
+    /// A string sysctl (`machdep.cpu.brand_string`); nil where the name is unknown.
+    static func sysctlString(_ key: String) -> String? {
+        var size = 0
+        guard sysctlbyname(key, nil, &size, nil, 0) == 0, size > 0 else { return nil }  // <sys/sysctl.h>
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard sysctlbyname(key, &bytes, &size, nil, 0) == 0 else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// An integer sysctl of 4 or 8 bytes (`hw.l2cachesize`); nil where the name is unknown.
+    static func sysctlInt(_ key: String) -> Int? {
+        var value: Int64 = 0
+        var size = MemoryLayout<Int64>.size
+        guard sysctlbyname(key, &value, &size, nil, 0) == 0 else { return nil }
+        return size == 4 ? Int(Int32(truncatingIfNeeded: value)) : Int(value)
+    }
+    #endif
+
     /// The CPU's model name; nil where it cannot be read.
     static func cpuModel() -> String? {
         #if canImport(Darwin)
-        var size = 0
-        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }  // <sys/sysctl.h>
-        var name = [CChar](repeating: 0, count: size)
-        guard sysctlbyname("machdep.cpu.brand_string", &name, &size, nil, 0) == 0 else { return nil }
-        return String(cString: name)
+        return sysctlString("machdep.cpu.brand_string")
         #else
         guard Platform.current.readsProcFiles,
             let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)

@@ -38,15 +38,20 @@ package struct RecordedRun: Sendable {
     /// Where each cell's first decode's instructions went (`cold-costs.csv`; `--cold --instructions`).
     package var coldCosts: [CostRow] = []
     /// The run's record (`run.json`), read once here: the only place a run's run.json is read.
-    package var info: RunJSON? = nil
+    package var info: RunJSON? = nil { didSet { judgeLabels() } }
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
-    package var pairs: [PairsCSV.PairRow] = []
+    package var pairs: [PairsCSV.PairRow] = [] { didSet { judgeLabels() } }
+    /// What the cache probes read (run.json's `hostState`), with the check of their label: the
+    /// run's own, or for a run recorded before the check, that of its pairs (`HostStateCheck`).
+    package private(set) var hostState: HostStateSummary? = nil
 
     /// The records' exports, made once (every reader of a run reads them, some many times):
     /// results.csv's rows, one per cell and metric; every paired ratio (`ratios.csv`); where each
     /// decode's instructions went (`costs.csv`; runs with `--instructions`).
     package let rows: [ResultRow]
-    package let ratios: [RatioRow]
+    /// Labelled with the host's state only where the probe's label predicted the decodes
+    /// (`hostState`); ratios.csv keeps the label the probe read.
+    package private(set) var ratios: [RatioRow]
     package let costs: [CostRow]
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
@@ -77,9 +82,10 @@ package struct RecordedRun: Sendable {
         if info?.finished == false, let plan = info?.plannedCells {
             records += UnsettledCells.estimate(plan: plan, settled: records, samples: sampleRows, pairs: pairs)
         }
-        guard let provenance = rows.first?.provenance ?? info?.provenance, !records.isEmpty else {
+        guard var provenance = rows.first?.provenance ?? info?.provenance, !records.isEmpty else {
             throw CommandError.input("\(file.path) has no rows")
         }
+        provenance.cpu = provenance.cpu ?? info?.provenance?.cpu
         var run = RecordedRun(source: file, provenance: provenance, records: records, sampleRows: sampleRows)
         run.info = info
         run.pairs = pairs
@@ -87,6 +93,28 @@ package struct RecordedRun: Sendable {
         run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
         run.coldCosts = try optional("cold-costs.csv", CostsCSV.read)
         return run
+    }
+
+    /// The probe's check, from run.json or from the pairs of a run recorded before it, and the
+    /// ratios without their labels where the label did not predict the decodes. Only a run whose
+    /// run.json has its probes' summary is judged: one still running has none yet.
+    private mutating func judgeLabels() {
+        ratios = records.compactMap { $0.ratioRow(runID: provenance.runID) }
+        hostState = info?.hostState
+        guard var summary = hostState else { return }
+        if summary.labels == nil, !pairs.isEmpty {
+            let cells = Dictionary(grouping: pairs) { [$0.profile, $0.strategy, $0.yardstick] }
+            summary.labels = HostStateCheck(
+                cells: cells.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { cells[$0]!.map(\.pair) })
+        }
+        hostState = summary
+        guard !summary.labelsKept else { return }
+        ratios = ratios.map { row in
+            var unlabelled = row
+            unlabelled.state = nil
+            unlabelled.contended = nil
+            return unlabelled
+        }
     }
 
     /// This build's cells measured cold, as reports show them.

@@ -16,8 +16,20 @@ package struct HostStateSummary: Codable, Equatable, Sendable {
     /// A multiply-add, in nanoseconds: the median and the fastest twentieth.
     var computeMedian: Double
     var computeFastest: Double
-    /// Where a load counts as contended (`CacheReading.contendedAboveNanoseconds`).
+    /// Where a load counts as contended: the probes' calibrated threshold, the median over the
+    /// timing CPUs (runs before the calibration: 40 ns on every CPU).
     var contendedAboveNanoseconds: Double
+    /// The probe's ring and its quiet floor, from back-to-back readings at the start on the
+    /// timing CPU (`CacheProbe.calibrate`; newer files only).
+    var ringBytes: Int? = nil
+    var quietFloorNanoseconds: Double? = nil
+    /// Whether the probe's label predicted the decodes (`HostStateCheck`); the run labels its
+    /// ratios only where it did (newer files only: `RecordedRun` checks older runs' pairs).
+    package var labels: HostStateCheck? = nil
+
+    /// Whether ratios are labelled with the state they hold in: where the check found that the
+    /// label predicts them (runs before the check: always).
+    package var labelsKept: Bool { labels?.keepsLabels ?? true }
 
     /// nil without probes.
     init?(_ readings: [CacheReading]) {
@@ -32,7 +44,7 @@ package struct HostStateSummary: Codable, Equatable, Sendable {
         cacheP90 = quantile(cache, 0.9)
         computeMedian = compute.isEmpty ? 0 : quantile(compute, 0.5)
         computeFastest = compute.isEmpty ? 0 : quantile(compute, 0.05)
-        contendedAboveNanoseconds = CacheReading.contendedAboveNanoseconds
+        contendedAboveNanoseconds = quantile(readings.map(\.contendedAboveNanoseconds), 0.5)
     }
 
     /// Arithmetic within 5% of its fastest at the median: compute-bound code ran at full speed.
@@ -41,15 +53,21 @@ package struct HostStateSummary: Codable, Equatable, Sendable {
     /// The state in words a reader can act on.
     package var sentence: String {
         let share = String(format: "%.0f%%", contendedShare * 100)
+        let ring = ringBytes.map { "\($0 >> 10) KiB ring" } ?? "megabyte"
+        let floor = quietFloorNanoseconds.map { String(format: ", %.0f ns back to back at the start", $0) } ?? ""
         let cache = String(
-            format: "a load from the probe's megabyte took %.0f ns at the median (%.0f–%.0f); above %.0f ns it left the cache",
-            cacheMedian, cacheFastest, cacheP90, contendedAboveNanoseconds)
+            format: "a load from the probe's %@ took %.0f ns at the median (%.0f–%.0f%@); above %.0f ns it counted as contended",
+            ring, cacheMedian, cacheFastest, cacheP90, floor, contendedAboveNanoseconds)
         let compute =
             computeFastest == 0
             ? "the arithmetic probe read nothing usable"
             : computeAtFullSpeed
                 ? "compute-bound code ran at full speed"
                 : String(format: "arithmetic ran %.0f%% slower than its fastest", (computeMedian / computeFastest - 1) * 100)
+        if let labels, !labels.keepsLabels {
+            return "the cache probe could not observe the host's state on this CPU, so no ratio is labelled with it: "
+                + "\(labels.sentence) (it read contended in \(share) of \(probes) probes: \(cache)); \(compute)"
+        }
         switch contendedShare {
         case ..<0.05:
             return "the shared cache was this run's alone (contended in \(share) of \(probes) probes: \(cache)); \(compute)"

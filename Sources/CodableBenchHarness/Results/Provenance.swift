@@ -19,6 +19,12 @@ package struct Provenance: Codable, Equatable, Sendable {
     var harnessVersion: String
     package var allocator: String
     package var countingBackend: String
+    /// The CPU in detail (`CPUIdentity`): kept in run.json's provenance, not in results.csv's rows,
+    /// which name the model only (`cpu_model`); nil for runs that did not record it.
+    package var cpu: CPUIdentity? = nil
+
+    /// The CPU the run was timed on: in detail where the run recorded it, else its model name.
+    package var timedOn: CPUIdentity { cpu ?? CPUIdentity(name: cpuModel) }
 
     init(
         runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
@@ -94,13 +100,15 @@ package struct Provenance: Codable, Equatable, Sendable {
         let swift = swiftVersion() ?? "unknown"
         let os = SystemCalls.operatingSystemName()
         let kernel = shell("uname", "-r") ?? "unknown"
-        let cpu = SystemCalls.cpuModel() ?? "unknown"
+        let cpu = CPUIdentity.current()
         let formatter = ISO8601DateFormatter()
-        return Provenance(
+        var provenance = Provenance(
             runID: runID, time: formatter.string(from: Date()), gitCommit: commit, gitDirty: dirty,
-            swiftVersion: swift, os: os, kernel: kernel, cpuModel: cpu,
+            swiftVersion: swift, os: os, kernel: kernel, cpuModel: cpu.name,
             cores: ProcessInfo.processInfo.activeProcessorCount, buildConfiguration: buildConfiguration,
             buildFlags: buildFlags, harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
+        provenance.cpu = cpu
+        return provenance
     }
 
     /// `swift --version`'s first line. The Swift driver leaves a `TemporaryDirectory.*` folder in

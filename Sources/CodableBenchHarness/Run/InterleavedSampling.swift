@@ -153,11 +153,13 @@ final class InterleavedSampling {
             sampledSeconds: samplingEnded.map { $0.timeIntervalSince(setup.start) } ?? Date().timeIntervalSince(setup.start),
             budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent,
             stoppedBy: interruptedBy.map(Interruption.name))
+        var hostState = HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) })
+        hostState?.ringBytes = lanes[0].probe.ringBytes
+        hostState?.quietFloorNanoseconds = lanes.compactMap(\.probe.quietFloorNanoseconds).max()
+        hostState?.labels = HostStateCheck(cells: lockstep.flatMap { $0.result.pairs.map { Array($0.joined()) } })
         return SamplingOutcome(
             measuredNanoseconds: lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases: phases,
-            ending: ending,
-            hostState: HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) }),
-            interruptedBy: interruptedBy)
+            ending: ending, hostState: hostState, interruptedBy: interruptedBy)
     }
 
     /// Finishing short: every comparison not sampling now is finished with what it has (one whose

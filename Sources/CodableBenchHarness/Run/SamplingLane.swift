@@ -8,8 +8,9 @@ import CodableBenchCore
 final class SamplingLane {
     /// nil: one lane the system places (no affinity call).
     let cpu: Int?
-    /// The lane's own cache probe (a ring each, so that two lanes' probes do not warm each other's).
-    let probe = CacheProbe()
+    /// The lane's own cache probe (a ring each, so that two lanes' probes do not warm each other's),
+    /// sized for this CPU's caches.
+    let probe = CacheProbe(ringBytes: CacheProbe.ringBytes(for: CPUIdentity.current()))
 
     /// What the lane is doing; read and changed by the run's thread only.
     enum Activity {

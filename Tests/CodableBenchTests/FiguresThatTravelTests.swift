@@ -1,0 +1,135 @@
+@testable import CodableBench
+@testable import CodableBenchCore
+@testable import CodableBenchHarness
+import Foundation
+import Testing
+
+/// What makes a figure travel: the CPU it was timed on named precisely, `across` keeping CPUs
+/// apart, and the cache probe's label kept only where it predicted the run's decodes.
+@Suite("Figures that say whose they are")
+struct FiguresThatTravelTests {
+    static let contendedRuns = TestSupport.shared.appendingPathComponent("contended-runs")
+
+    @Test func aLinuxCPUIsNamedWithItsFamilyModelAndCaches() {
+        let cpuinfo = """
+            processor\t: 0
+            vendor_id\t: AuthenticAMD
+            cpu family\t: 26
+            model\t\t: 2
+            model name\t: AMD EPYC
+            stepping\t: 1
+
+            processor\t: 1
+            vendor_id\t: GenuineIntel
+            model name\t: something else
+
+            """
+        let caches = [
+            CPUIdentity.SysfsCache(level: 1, type: "Data", size: "48K"),
+            CPUIdentity.SysfsCache(level: 1, type: "Instruction", size: "32K"),
+            CPUIdentity.SysfsCache(level: 2, type: "Unified", size: "1024K"),
+            CPUIdentity.SysfsCache(level: 3, type: "Unified", size: "32768K"),
+        ]
+        let cpu = CPUIdentity.linux(cpuinfo: cpuinfo, caches: caches)
+        #expect(cpu.label == "AMD EPYC (AuthenticAMD family 26 model 2 stepping 1; L1d 48 KiB, L2 1 MiB, L3 32 MiB)")
+        #expect(cpu.shortLabel == "AMD EPYC family 26 model 2")
+        // A guest that tells only its name.
+        let bare = CPUIdentity.linux(cpuinfo: "model name\t: Intel(R) Xeon(R) Processor\n", caches: [])
+        #expect(bare.label == "Intel(R) Xeon(R) Processor" && bare.shortLabel == bare.label)
+        // The probe's ring: twice the L2, from 1 to 8 MiB.
+        #expect(CacheProbe.ringBytes(for: cpu) == 2 << 20)
+        #expect(CacheProbe.ringBytes(for: bare) == 1 << 20)
+        var large = bare
+        large.l2Bytes = 16 << 20
+        #expect(CacheProbe.ringBytes(for: large) == 8 << 20)
+    }
+
+    @Test func aMacIsNamedFromSysctl() {
+        let apple: [String: String] = ["machdep.cpu.brand_string": "Apple M2 Pro"]
+        let appleInts = ["hw.perflevel0.l1dcachesize": 131_072, "hw.perflevel0.l2cachesize": 16 << 20, "hw.cpufamily": -634_136_515]
+        let m2 = CPUIdentity.darwin(sysctl: { apple[$0] }, { appleInts[$0] })
+        #expect(m2.label == "Apple M2 Pro (Apple model 3660830781; L1d 128 KiB, L2 16 MiB)")
+        let intel: [String: String] = [
+            "machdep.cpu.brand_string": "Intel(R) Core(TM) i9-9880H CPU @ 2.30GHz", "machdep.cpu.vendor": "GenuineIntel",
+        ]
+        let intelInts = [
+            "machdep.cpu.family": 6, "machdep.cpu.model": 158, "machdep.cpu.stepping": 13, "hw.l1dcachesize": 32_768,
+            "hw.l2cachesize": 262_144, "hw.l3cachesize": 16 << 20,
+        ]
+        let i9 = CPUIdentity.darwin(sysctl: { intel[$0] }, { intelInts[$0] })
+        #expect(i9.shortLabel == "Intel(R) Core(TM) i9-9880H CPU @ 2.30GHz family 6 model 158")
+        #expect(i9.label.hasSuffix("(GenuineIntel family 6 model 158 stepping 13; L1d 32 KiB, L2 256 KiB, L3 16 MiB)"))
+    }
+
+    /// Ten cells of twenty pairs whose labels alternate: a label that moves the ratio by 5% is
+    /// found to predict it; one that moves nothing is not; five cells are too few to tell.
+    @Test func theProbesLabelIsKeptOnlyWhereItPredictsTheRatios() {
+        func cells(_ count: Int, shift: Double) -> [[Pair]] {
+            var random = SeededRandom(seed: 42)
+            return (0..<count).map { cell in
+                (0..<20).map { i in
+                    let contended = i % 2 == 1
+                    let noise = 0.04 * (random.unitDouble() - 0.5)
+                    let pace = contended ? 130.0 : 100
+                    return Pair(
+                        sample: pace * exp(noise + (contended ? shift : 0)), before: pace, after: pace,
+                        state: contended ? .contended : .quiet)
+                }
+            }
+        }
+        let moved = HostStateCheck(cells: cells(10, shift: 0.05))
+        #expect(moved.finding == .predicts && moved.keepsLabels && moved.cells == 10)
+        #expect(moved.pValue! < 0.01)
+        let still = HostStateCheck(cells: cells(10, shift: 0))
+        #expect(still.finding == .doesNotPredict && !still.keepsLabels)
+        // The yardstick ran 1.3× as long in the contended pairs: a slowdown pairing cancels.
+        #expect(abs(still.paceRatio! - 1.3) < 1e-9)
+        #expect(still.sentence.contains("did not move with the probe's label"))
+        #expect(HostStateCheck(cells: cells(5, shift: 0.05)).finding == .cannotTell)
+        // A cell with fewer than five pairs in a state is not tested.
+        let thin = cells(10, shift: 0.05).map { Array($0.prefix(8)) }
+        #expect(HostStateCheck(cells: thin).cells == 0)
+    }
+
+    /// The Intel host's runs: their probe called 56–96% of pairs contended, yet no ratio moved
+    /// with it. Read back, a run says it could not observe the host's state, labels no ratio, and
+    /// names its CPU.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: contendedRuns.path), "needs ../shared/contended-runs"))
+    func theIntelRunsProbeLabelIsDropped() throws {
+        let run = try RecordedRun.load(Self.contendedRuns.appendingPathComponent("intel-xeon/default-run-0440").path)
+        let check = try #require(run.hostState?.labels)
+        #expect(check.finding == .doesNotPredict)
+        #expect(run.ratios.allSatisfy { $0.state == nil && $0.contended == nil })
+        #expect(try #require(run.hostState).sentence.hasPrefix("the cache probe could not observe the host's state on this CPU"))
+        #expect(run.provenance.timedOn.label == "Intel(R) Xeon(R) Processor")
+    }
+
+    /// Two AMD runs and one Intel run: time pooled within each CPU, set side by side between them,
+    /// and the exact counts compared over all three.
+    @Test func acrossKeepsCPUsApartAndPoolsExactCountsOverAll() {
+        typealias Key = AcrossCommand.RatioKey
+        let key = Key(profile: "small", strategy: "x", yardstick: "y")
+        func ratio(_ value: Double) -> PairedRatio {
+            PairedRatio(value: value, low: value * 0.99, high: value * 1.01, pairs: 10, generations: 5)
+        }
+        let cell = CellKey(group: "g", strategy: "x", profile: "small"), other = CellKey(group: "g", strategy: "y", profile: "small")
+        let runs = [
+            AcrossCommand.LoadedRun(cpu: "AMD", ratios: [key: ratio(7.8)], instructions: [cell: 1000, other: 500]),
+            AcrossCommand.LoadedRun(cpu: "AMD", ratios: [key: ratio(7.6)], instructions: [cell: 1000, other: 500]),
+            AcrossCommand.LoadedRun(cpu: "Intel", ratios: [key: ratio(5.8)], instructions: [cell: 1000, other: 510]),
+        ]
+        let lines = AcrossCommand.render(runs).split(separator: "\n").map(String.init)
+        #expect(lines.contains("Time on AMD, 2 runs:"))
+        #expect(lines.contains("1 ratios in all 2 runs"))
+        #expect(lines.contains("Time on Intel, 1 run:"))
+        #expect(lines.contains("one run: nothing to pool on this CPU"))
+        #expect(lines.contains("Between CPUs: 1 ratios measured on all 2 (1: AMD; 2: Intel)"))
+        #expect(lines.contains { $0.hasSuffix("x / y on small: 1: 7.70× (6.53–9.08), 2: 5.80× (5.74–5.86)") })
+        #expect(lines.contains("intervals overlapping on every CPU: 0 of 1; one ratio in ten differs between CPUs by 32.7% or more"))
+        #expect(
+            lines.contains(
+                "Exact measures (every CPU together): instructions per decode of 2 cells counted in two or more runs; 1 identical in every run, 1 differ"
+            ))
+        #expect(lines.contains { $0.hasPrefix("  y on small: 500, 500, 510 (2.00% apart") })
+    }
+}
