@@ -18,11 +18,11 @@ import CodableBenchCore
 /// a dependent chain, timed in the thread's CPU time. With the cache to itself those loads hit it;
 /// where others evicted the lines they go to memory, several times slower.
 ///
-/// What counts as contended is measured where the probe runs (`calibrate`): its first reading is
-/// a floor of back-to-back probes on the timing CPU, as the run's own probes are taken between
-/// samples with no idle gap, and a load counts as contended above `contendedFactor` times that
-/// floor. A threshold in nanoseconds, set on one CPU, read another CPU's own idle gaps as
-/// contention (Notebook, "Figures behind the code"). Whether the label then predicts anything about
+/// What counts as contended is measured where the probe runs (`calibrate`): a floor of
+/// back-to-back probes on the timing CPU before the run's workers start, as the run's own probes
+/// are taken between samples with no idle gap, and a load counts as contended above
+/// `contendedFactor` times that floor. A threshold in nanoseconds, set on one CPU, read another
+/// CPU's own idle gaps as contention (Notebook, "The probe on another CPU"). Whether the label then predicts anything about
 /// the decodes is checked after the run (`HostStateCheck`).
 final class CacheProbe {
     static let standardRingBytes = 1 << 20
@@ -89,10 +89,13 @@ final class CacheProbe {
         return reading
     }
 
-    /// The floor and threshold, from back-to-back readings on the calling thread's CPU.
-    private func calibrate() {
+    /// The floor and threshold, from back-to-back readings on the calling thread's CPU: their
+    /// tenth percentile, so that a few readings disturbed by what else starts then do not raise it.
+    /// Done when the lane is made, before any worker of the run starts (`SamplingLane`), else at
+    /// the first reading.
+    func calibrate() {
         let floor = (0..<Self.calibrationReadings).map { _ in measure().cacheNanosecondsPerLoad }.sorted()[
-            Self.calibrationReadings / 2]
+            Self.calibrationReadings / 10]
         quietFloorNanoseconds = floor
         // At least a few nanoseconds above a floor of next to nothing (an L2-sized ring on a CPU
         // whose L2 was misreported).

@@ -44,8 +44,10 @@ final class SamplingLane {
 
     private let jobs = DispatchQueue(label: "codablebench.lane")
 
+    /// Calibrates the lane's probe on its CPU now, while nothing of the run's runs beside it.
     init(cpu: Int?) {
         self.cpu = cpu
+        Affinity.on(cpu) { probe.calibrate() }
     }
 
     /// Runs `round` on the lane's thread, which stays on the lane's CPU meanwhile (it runs only
