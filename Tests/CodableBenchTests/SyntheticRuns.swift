@@ -29,9 +29,10 @@ enum SyntheticRuns {
     }
 
     static func rows(
-        _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained"
+        _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained", os: String = "test"
     ) -> [ResultRow] {
         var provenance = Self.provenance
+        provenance.os = os
         provenance.countingBackend = countingBackend
         provenance.allocator = allocator
         return cells.flatMap { spec -> [ResultRow] in
@@ -63,12 +64,13 @@ enum SyntheticRuns {
 
     /// Writes the cells as a run folder (results.csv only) and loads it back.
     static func run(
-        _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained"
+        _ cells: [CellSpec], countingBackend: String = "jemalloc", allocator: String = "glibc-retained", os: String = "test"
     ) throws -> RecordedRun {
         let dir = try TestSupport.temporaryDirectory()
         let file = dir.appendingPathComponent("results.csv")
         try Data(
-            (ResultsCSV.header + rows(cells, countingBackend: countingBackend, allocator: allocator).map(ResultsCSV.line).joined()).utf8
+            (ResultsCSV.header + rows(cells, countingBackend: countingBackend, allocator: allocator, os: os).map(ResultsCSV.line).joined())
+                .utf8
         )
         .write(to: file)
         return try RecordedRun.load(file.path)

@@ -38,16 +38,27 @@ package struct RunComparison {
     /// What was not compared, and why.
     package let notes: [String]
 
+    /// The Foundation a run decoded with: Apple's on macOS, swift-corelibs-foundation elsewhere
+    /// (darwin-sim runs on Linux's).
+    static func foundation(of run: RecordedRun) -> String {
+        run.provenance.os.hasPrefix("macOS") ? "Apple's Foundation" : "swift-corelibs-foundation"
+    }
+
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         timingStatistic = tolerances.timing.estimator
         // Two allocators round and grow buffers differently: their counts are not comparable.
         let countedBy = (baseline.provenance.countingBackend, current.provenance.countingBackend)
-        let compareCounts = countedBy.0 == countedBy.1
+        // Apple's Foundation and swift-corelibs-foundation allocate differently for the same decode.
+        let foundations = (Self.foundation(of: baseline), Self.foundation(of: current))
+        let compareCounts = countedBy.0 == countedBy.1 && foundations.0 == foundations.1
         // malloc-interposer over glibc counts approximately: its own tolerances, or not at all.
         let approximate = countedBy.0 == CountingBackend.interposer.rawValue
         var notes =
             compareCounts
-            ? [] : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
+            ? []
+            : foundations.0 != foundations.1
+                ? ["allocation counts not compared: the baseline ran on \(foundations.0), this run on \(foundations.1)"]
+                : ["allocation counts not compared: the baseline counted them with \(countedBy.0), this run with \(countedBy.1)"]
         if compareCounts && approximate {
             let skipped = [Metric.allocations, .allocatedBytes, .peakHeapBytes].filter {
                 tolerances.tolerance(for: $0, approximate: true) == nil

@@ -22,7 +22,9 @@ struct TimingCPUs: Equatable, Sendable {
     /// (not with instruction passes between comparisons, which need every CPU while nothing samples).
     static func choose(asked: Int?, allowsTwo: Bool) -> TimingCPUs {
         guard Platform.current.pinsTimingCPU, let allowed = SystemCalls.allowedCPUs(), allowed.count > 1 else {
-            return TimingCPUs(cpus: [Affinity.timingCPU()], note: "one timing CPU (this platform does not pin processes to CPUs)")
+            let ignored = asked == 2 ? ": --timing-cpus 2 asks for what it cannot do" : ""
+            return TimingCPUs(
+                cpus: [Affinity.timingCPU()], note: "one timing CPU (this platform does not pin processes to CPUs\(ignored))")
         }
         let last = allowed[allowed.count - 1], other = allowed[allowed.count - 2]
         if asked == 1 || !allowsTwo {

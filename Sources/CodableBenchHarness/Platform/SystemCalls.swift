@@ -142,7 +142,7 @@ enum SystemCalls {
     /// the counters need perf, which this project's machines do not have.
     static func retiredInstructions() -> UInt64? {
         #if canImport(Darwin)
-        // <libproc.h>, which Swift's Darwin module leaves out: looked up by name.
+        // <libproc.h>'s, looked up by name (a lookup that also answers nil where it is absent).
         typealias ProcPidRusage = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?) -> Int32
         guard let call = DynamicSymbols.symbol("proc_pid_rusage").map({ unsafeBitCast($0, to: ProcPidRusage.self) }) else { return nil }
         var info = rusage_info_v4()  // <sys/resource.h>
@@ -166,7 +166,8 @@ enum SystemCalls {
     }
 
     /// Raises the soft limit of open files to the hard limit: macOS starts at 256, and a quick run
-    /// keeps about 90 workers with two pipes each.
+    /// keeps about 90 workers with two pipes each. Darwin refuses (EINVAL) a limit above
+    /// `kern.maxfilesperproc` rather than lowering it, so the request stays within that.
     static func raiseOpenFileLimit() {
         var limit = rlimit()
         #if canImport(Darwin)
@@ -176,6 +177,11 @@ enum SystemCalls {
         #endif
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = min(limit.rlim_max, 65_536)
+        #if canImport(Darwin)
+        if let perProcess = sysctlInt("kern.maxfilesperproc"), perProcess > 0 {
+            limit.rlim_cur = min(limit.rlim_cur, rlim_t(perProcess))
+        }
+        #endif
         _ = setrlimit(resource, &limit)
     }
 
