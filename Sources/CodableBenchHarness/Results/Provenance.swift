@@ -47,26 +47,8 @@ package struct Provenance: Codable, Equatable, Sendable {
         self.countingBackend = countingBackend
     }
 
-    /// 0.7.1: a run's record written as it measures (run.json at its start, each generation's
-    /// samples and pairs as taken); a signal finishes the run short; `run --resume`.
-    /// 0.7.0: the host's cache probed beside the samples, each ratio stated for the state it holds
-    /// in (`CacheProbe`, `StatedRatio`); early looks on the verdicts (`StoppingRule`); pairs per
-    /// generation from the run's variance components (`VarianceComponents`); two timing CPUs where
-    /// one does not slow the other (`TimingCPUs`); the budget the run's, at least 120 s.
-    /// 0.6.3: a first warm-up decode of 50 ms or more is the whole warm-up (`Worker.warmUp`).
-    /// 0.6.2: the run's budget shared by the short ratios weighted by their width
-    /// (`GenerationScheduler.weight`), no longer by their number.
-    /// 0.6.1: samples.csv's `fork` is the comparison's generation again (0.6.0 numbered a member's
-    /// own generations); interrupted runs remove their temporary files and end their workers.
-    /// 0.6.0: from the stopping rule's floor on, a generation samples only the ratios still short
-    /// of the target and their yardsticks (`LockstepSchedule.focused`).
-    /// 0.5.0: timing workers keep freed memory (`TimingAllocator.glibcRetained`, the new default).
-    /// 0.4.0: samples sized from the members' sampled times (`SampleSize.decodeTime`); the rewarm
-    /// of 0.3.0 removed (Documentation/Notebook.md, "One-batch samples"); pairs of the machine's slow
-    /// spells left out (`PairedRatio.undisturbed`).
-    /// 0.3.0: one-batch samples of decodes under 50 ms rewarmed by an untimed decode first.
-    /// 0.2.0: paired ratios compare CPU times (0.1.0: wall times).
-    package static let harnessVersion = "0.7.1"
+    /// What each version changed: Documentation/Changelog.md.
+    package static let harnessVersion = "0.8.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     package static var buildConfiguration: String {
