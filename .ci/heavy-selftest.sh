@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# linux-only: reads dpkg's package versions through .ci/heavy.
+# Run by: .ci/run, with the source checks (seconds); maintainers, after changing .ci/heavy.
+#
+# That a heavy check's fingerprint sees what the check depends on, planted in a throwaway clone of
+# HEAD: a change in a strategy folder that a check runs without listing it (the slow tests run
+# LossyArrays' strategies, the fault battery KeyMapping's), a strategy newly named in a check's
+# script, and another toolchain version each make `.ci/heavy --list` call the check stale; a change
+# in a folder the check does not run leaves its fingerprint as it was.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+clone=$(mktemp -d)
+trap 'rm -rf "$clone"' EXIT
+git clone --quiet . "$clone/repo"
+# The resolved package versions are part of a fingerprint: the clone has the same as this checkout.
+[ -f Package.resolved ] && cp Package.resolved "$clone/repo/"
+cd "$clone/repo"
+git config user.email selftest@codablebench.invalid
+git config user.name "heavy selftest"
+
+failures=0
+fail() { echo "heavy-selftest: $*" >&2; failures=$((failures + 1)); }
+fingerprint() { bash .ci/heavy --fingerprint "$1" 2>/dev/null; }
+state() { bash .ci/heavy --list | awk -v name="$1" '$1 == name { print $2 }' | tr -d :; }
+plant() {
+  echo "// planted by .ci/heavy-selftest.sh" >>"$1"
+  git commit --quiet -am "plant in $1"
+}
+
+# A strategy folder each check runs but does not list.
+for planted in "slow-tests Benchmarks/LossyArrays" "fault-battery Benchmarks/KeyMapping"; do
+  set -- $planted
+  before=$(fingerprint "$1")
+  plant "$(git ls-files "$2" | grep '\.swift$' | head -n 1)"
+  [ "$(fingerprint "$1")" != "$before" ] || fail "a change in $2 left $1's fingerprint as it was"
+  [ "$(state "$1")" = "(stale)" ] || fail "a change in $2 did not make $1 stale"
+done
+
+# A folder the fault battery does not run: its fingerprint stays.
+before=$(fingerprint fault-battery)
+plant "$(git ls-files Benchmarks/Enums | grep '\.swift$' | head -n 1)"
+[ "$(fingerprint fault-battery)" = "$before" ] || fail "a change in Benchmarks/Enums changed the fault battery's fingerprint"
+
+# A strategy newly named in the fault battery's script brings its folder in.
+echo "# --strategy lossy-naive-try-loop" >>scripts/selftests/fault-battery.sh
+git commit --quiet -am "name a lossy strategy"
+inputs=$(bash .ci/heavy --fingerprint fault-battery 2>&1 >/dev/null)
+grep -q "Benchmarks/LossyArrays" <<<"$inputs" \
+  || fail "a strategy named in the fault battery's script did not bring its folder into the fingerprint"
+
+# Another toolchain: every check's fingerprint changes.
+mkdir -p "$clone/bin"
+cat >"$clone/bin/swift" <<'EOF'
+#!/usr/bin/env bash
+if [ "${1:-}" = --version ]; then echo "Swift version 9.9.9 (planted)"; else exec "$REAL_SWIFT" "$@"; fi
+EOF
+chmod +x "$clone/bin/swift"
+before=$(fingerprint crosscheck)
+after=$(REAL_SWIFT=$(command -v swift) PATH="$clone/bin:$PATH" bash .ci/heavy --fingerprint crosscheck 2>/dev/null)
+[ "$after" != "$before" ] || fail "another toolchain version left the cross-check's fingerprint as it was"
+stale=$(REAL_SWIFT=$(command -v swift) PATH="$clone/bin:$PATH" bash .ci/heavy --list | grep -c '(stale)' || true)
+[ "$stale" = 7 ] || fail "another toolchain version made $stale of 7 checks stale"
+
+if [ "$failures" -gt 0 ]; then exit 1; fi
+echo "heavy-selftest: every plant changed the fingerprints it should, and only those"
