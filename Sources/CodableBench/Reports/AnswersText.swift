@@ -24,7 +24,8 @@ enum AnswersText {
     static let exactMeasures =
         "After a ratio, \"· simulated cycles 1.020×\" is the same pair's exact measure: callgrind's simulated "
         + "cycles per decode, strategy over yardstick (instructions where no caches were simulated, as on macOS), "
-        + "the same on every run of this build. It is a model, not time: it underrates memory-bound work and knows "
+        + "the same on every run of this build on this CPU to a few hundredths of a percent (another build or CPU can move it "
+        + "by tenths). It is a model, not time: it underrates memory-bound work and knows "
         + "no system calls (Documentation/Method.md compares the two). The verdicts are time's."
 
     /// The interval covers what varied within the run. On shared VMs, the ratio of code bound by
