@@ -153,3 +153,22 @@ struct BuiltProductTests {
         #expect(FileManager.default.isExecutableFile(atPath: TestSupport.executable.path), "\(TestSupport.executable.path)")
     }
 }
+
+/// The instructions pass through the CPU's counter (macOS), on readings given by hand: the region
+/// sized from one decode's count, and one read of the counter subtracted.
+@Suite("The retired-instructions region")
+struct RetiredRegionTests {
+    @Test func aTinyDecodeIsCountedOverManyAndTheReadIsSubtracted() {
+        // A decode of 1,000 instructions: 10,000 decodes (the cap) to reach 50M; one of 2M: 25.
+        #expect(RetiredRegion.decodes(first: 0, warmed: 1_000, atLeast: 50_000_000) == 10_000)
+        #expect(RetiredRegion.decodes(first: 0, warmed: 2_000_000, atLeast: 50_000_000) == 25)
+        #expect(RetiredRegion.decodes(first: 0, warmed: 900_000_000, atLeast: 50_000_000) == 10)
+        // A counter that did not move is one decode of 1 instruction, not a division by zero.
+        #expect(RetiredRegion.decodes(first: 5, warmed: 5, atLeast: 50_000_000) == 10_000)
+        // 10 decodes of 1,000 instructions and a read of 300: (10,300 - 300) / 10.
+        #expect(RetiredRegion.perDecode(empty: (100, 400), region: (1_000, 11_300), decodes: 10) == 1_000)
+        // A counter that went backwards, or a region no longer than an empty read, gives nothing.
+        #expect(RetiredRegion.perDecode(empty: (100, 400), region: (1_000, 900), decodes: 10) == nil)
+        #expect(RetiredRegion.perDecode(empty: (100, 400), region: (1_000, 1_200), decodes: 10) == nil)
+    }
+}

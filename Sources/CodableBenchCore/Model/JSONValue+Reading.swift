@@ -17,6 +17,15 @@ extension JSONValue {
         case let array as [Any]: self = .array(array.map(JSONValue.init(foundationObject:)))
         case let dictionary as [String: Any]: self = .object(dictionary.mapValues(JSONValue.init(foundationObject:)))
         case let number as NSNumber:
+            #if canImport(Darwin)
+            // Apple's JSONSerialization keeps a number whose digits a Double cannot hold as an
+            // NSDecimalNumber, whose doubleValue is not correctly rounded: read its digits, as
+            // `FoundationNode.double` does.
+            if let decimal = number as? NSDecimalNumber, let exact = Double(decimal.stringValue) {
+                self = .double(exact)
+                return
+            }
+            #endif
             switch String(cString: number.objCType) {
             case "c", "B": self = .bool(number.boolValue)
             case "d", "f": self = .double(number.doubleValue)

@@ -77,10 +77,24 @@ enum InterposerBuild {
             "swift", "build", "-c", Provenance.buildConfiguration, "--target", "InterposerLibrary",
             "--package-path", root.path, "--scratch-path", scratch.path,
         ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
+        // Its output goes to a file the failure names: offline resolution, a checkout that moved or
+        // another `swift` on PATH fail here, and each says why only in that output.
+        let output = scratch.appendingPathComponent("build.log")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let file = FileHandle(forWritingAtPath: output.path)
+        process.standardOutput = file ?? FileHandle.nullDevice
+        process.standardError = file ?? FileHandle.nullDevice
+        defer { try? file?.close() }
+        do { try process.run() } catch {
+            log("note: could not build malloc-interposer's library: cannot start swift (\(error.localizedDescription))")
+            return false
+        }
         process.waitUntilExit()
-        return process.terminationStatus == 0 && InterposerCounter.libraryPath() != nil
+        guard process.terminationStatus == 0, InterposerCounter.libraryPath() != nil else {
+            log("note: could not build malloc-interposer's library for the counting pass (its build's output: \(output.path))")
+            return false
+        }
+        return true
     }
 }

@@ -137,7 +137,9 @@ struct CountingPasses {
     /// The instructions pass without callgrind: the worker reads the CPU's counter around its
     /// decodes; no breakdown (an empty one, which writes no costs.csv rows).
     private func retiredInstructions(_ state: CellState) throws -> ExactCount? {
-        let exit = try launcher(state).start(state.worker(.instructions, verified: true))
+        // Deterministic hashing, as under callgrind: without it counts spread run to run.
+        let exit = try launcher(state).start(
+            state.worker(.instructions, verified: true), environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
         guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
             let perDecode = report.retiredInstructions
         else { return nil }

@@ -6,9 +6,11 @@ import CodableBenchCore
 package enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
-    /// Decodes between two reads of the CPU's instruction counter (the instructions pass without
-    /// callgrind): the reads' own instructions spread over them.
-    static let retiredDecodes = 10
+    /// Instructions between two reads of the CPU's instruction counter (the instructions pass
+    /// without callgrind), at least: as many decodes as reach them, so that the reads' own
+    /// instructions (a system call each, subtracted as measured between two empty reads) are a
+    /// small share of a tiny decode's count.
+    static let retiredRegionInstructions: UInt64 = 50_000_000
     /// Warm-up decodes of a lockstep worker, at least (see `warmUp`).
     static let warmupDecodes = 3
     /// A first decode at least this long is the whole warm-up (see `warmUp`): ten times the
@@ -78,12 +80,18 @@ package enum Worker {
             case .instructions where !Platform.current.hasCallgrind:
                 // The CPU's counter around a few decodes, whole-process: totals only, no breakdown.
                 let repeated = try strategy.prepareRepeated(bytes)
-                try repeated(1)  // warm: lazy caches and metadata
-                guard let before = SystemCalls.retiredInstructions() else { return report }
-                try repeated(retiredDecodes)
-                guard let after = SystemCalls.retiredInstructions(), after > before else { return report }
-                report.countedDecodes = retiredDecodes
-                report.retiredInstructions = Int(after - before) / retiredDecodes
+                guard let first = SystemCalls.retiredInstructions() else { return report }
+                try repeated(1)  // warm: lazy caches and metadata; its count sizes the region
+                guard let warmed = SystemCalls.retiredInstructions(), let empty = SystemCalls.retiredInstructions(),
+                    let before = SystemCalls.retiredInstructions()
+                else { return report }
+                let decodes = RetiredRegion.decodes(first: first, warmed: warmed, atLeast: retiredRegionInstructions)
+                try repeated(decodes)
+                guard let after = SystemCalls.retiredInstructions(),
+                    let perDecode = RetiredRegion.perDecode(empty: (warmed, empty), region: (before, after), decodes: decodes)
+                else { return report }
+                report.countedDecodes = decodes
+                report.retiredInstructions = perDecode
             case .instructions:
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm, outside the counted region
@@ -196,5 +204,25 @@ extension WorkerReport {
         outcome = .threw
         detail = "threw during measurement after passing verification: \(DecodingErrorDescription.oneLine(error))"
         allocations = nil
+    }
+}
+
+/// The instructions pass through the CPU's counter (macOS): how many decodes a region holds, and a
+/// decode's count from the region's, less one read of the counter.
+enum RetiredRegion {
+    /// Enough decodes to reach `atLeast` instructions (from the warm-up decode's count between the
+    /// readings `first` and `warmed`), 10 to 10,000.
+    static func decodes(first: UInt64, warmed: UInt64, atLeast: UInt64) -> Int {
+        let oneDecode = warmed > first ? warmed - first : 1
+        return Int(min(max(atLeast / oneDecode, 10), 10_000))
+    }
+
+    /// The region's instructions less one read's (`empty`: two readings back to back), per decode;
+    /// nil where the counter went backwards or the region read less than an empty one.
+    static func perDecode(empty: (UInt64, UInt64), region: (UInt64, UInt64), decodes: Int) -> Int? {
+        guard empty.1 >= empty.0, region.1 > region.0, decodes > 0 else { return nil }
+        let read = empty.1 - empty.0, counted = region.1 - region.0
+        guard counted > read else { return nil }
+        return Int((counted - read) / UInt64(decodes))
     }
 }
