@@ -201,6 +201,46 @@ struct EndToEndTests {
         #expect(report.contains("allocation counts are approximate"))
     }
 
+    /// The allocation canary in every run that counts: read exactly with either backend, and on the
+    /// platform's policies (the darwin-sim pass of the slow tests runs it through the interposer).
+    /// Planted, a counter that misses a third of the allocations fails it: the run says what read
+    /// what, records it in run.json, reports no allocation figure, and `check` refuses to pass.
+    @Test(.slow) func theAllocationCanaryCatchesACounterThatMisses() throws {
+        func run(counting: String, plant: String? = nil) throws -> (folder: URL, stderr: String) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run(
+                [
+                    "run", "--allow-debug", "--quick", "--profile", "tiny", "--out", out.path, "--counting", counting,
+                    "--strategy", "synthesized",
+                ], environment: plant.map { ["CODABLEBENCH_PLANT": $0] } ?? [:])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (out.appendingPathComponent("latest"), run.stderr)
+        }
+        for counting in ["jemalloc", "interposer"] where counting != "jemalloc" || CountingBackend.jemalloc.libraryPath != nil {
+            let clean = try run(counting: counting)
+            #expect(
+                clean.stderr.contains(
+                    "canary: the allocation counter read 3000 of the canary's 3000 allocations (1000 objects, 1000 arrays, 1000 strings) and 0 where it makes none"
+                ), "\(counting)")
+            #expect(try ResultsCSV.read(clean.folder.appendingPathComponent("results.csv")).contains { $0.metric == .allocations })
+        }
+        let planted = try run(counting: "interposer", plant: "counter-misses-a-third")
+        #expect(
+            planted.stderr.contains(
+                "warning: the allocation counter read 2000 of the canary's 3000 allocations (1000 objects, 1000 arrays, 1000 strings) and 0 where it makes none: allocations are not reported in this run"
+            ))
+        let rows = try ResultsCSV.read(planted.folder.appendingPathComponent("results.csv"))
+        #expect(!rows.contains { $0.metric == .allocations } && rows.allSatisfy { $0.provenance.countingBackend == "none" })
+        let info = try #require(RunJSON.read(from: planted.folder))
+        #expect(info.allocationCanary?.passed == false && info.allocationCanary?.read.first == [2000, 2000, 2000])
+        let report = try String(contentsOf: planted.folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("allocations were not counted: the allocation counter read 2000"))
+        let clean = try run(counting: "interposer")
+        let check = try TestSupport.run(["check", "--baseline", clean.folder.path, "--current", planted.folder.path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("REGRESSION canary on canary: allocations"))
+    }
+
     /// A strategy's timeout cap bounds its timed workers, not its counting pass, which runs at the
     /// lowest priority beside the sampling; a count still missing is said, never a silent gap.
     @Test(.slow) func aCountingPassHasTheRunsTimeoutAndAMissingCountIsSaid() throws {

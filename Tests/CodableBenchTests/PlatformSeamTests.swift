@@ -172,3 +172,28 @@ struct RetiredRegionTests {
         #expect(RetiredRegion.perDecode(empty: (100, 400), region: (1_000, 1_200), decodes: 10) == nil)
     }
 }
+
+/// The allocation canary's verdict on hand-given readings.
+@Suite("The allocation canary")
+struct AllocationCanaryTests {
+    @Test func aCanaryPassesOnlyOnExactlyWhatItMakes() {
+        let exact = AllocationCanaryReading(expected: [3000, 0], read: [[3000, 3000, 3000], [0, 0, 0]])
+        #expect(exact.passed)
+        #expect(
+            exact.sentence
+                == "the allocation counter read 3000 of the canary's 3000 allocations (1000 objects, 1000 arrays, 1000 strings) and 0 where it makes none"
+        )
+        let missed = AllocationCanaryReading(expected: [3000, 0], read: [[3, 3, 3], [0, 0, 0]])
+        #expect(!missed.passed)
+        #expect(
+            missed.sentence.hasSuffix(
+                "read 3 of the canary's 3000 allocations (1000 objects, 1000 arrays, 1000 strings) and 0 where it makes none: allocations are not reported in this run"
+            ))
+        // One decode off, or a canary that was not counted at all, fails too.
+        #expect(!AllocationCanaryReading(expected: [3000, 0], read: [[3000, 3001, 3000], [0, 0, 0]]).passed)
+        let uncounted = AllocationCanaryReading(expected: [3000, 0], read: [[], [0, 0, 0]])
+        #expect(!uncounted.passed && uncounted.sentence.contains("read nothing of the canary's 3000"))
+        // The planted counter misses a third.
+        #expect(Plant.counted(AllocationCount(allocations: 3000, allocatedBytes: 1, peakBytes: nil)).allocations == 3000)
+    }
+}

@@ -45,6 +45,7 @@ enum FinishedRunReport {
             let warned = HostStateText.warning(info, run: data) != nil
             log(host + (warned ? " (report.md says what it means for the ratios)" : ""))
         }
+        if let canary = info.allocationCanary { log("canary: \(canary.sentence)") }
         let exact = data.exactCoverage
         if exact.counted > 0, exact.counted < exact.timed {
             log(

@@ -17,7 +17,8 @@ struct WorkerCommand {
 
     func run(in tool: ToolContext) throws {
         let strategy = invocation.strategy, pass = invocation.pass
-        guard let chosen = tool.catalogue.first(where: { $0.id == strategy }) else {
+        // The canaries run in every executable's workers, beside its own strategies (`AllocationCanary`).
+        guard let chosen = (tool.catalogue + AllocationCanary.strategies).first(where: { $0.id == strategy }) else {
             throw CommandError.usage("worker: unknown strategy '\(strategy)'")
         }
         let decoder = JSONDecoder()

@@ -24,7 +24,9 @@ struct ReportWarning {
         if p.buildConfiguration != "release" {
             out.append(ReportWarning(summary: "debug build: these numbers do not describe optimized code"))
         }
-        if p.countingBackend == "none" {
+        if let canary = info?.allocationCanary, !canary.passed {
+            out.append(ReportWarning(summary: "allocations were not counted: \(canary.sentence)"))
+        } else if p.countingBackend == "none" {
             out.append(ReportWarning(summary: "allocations were not counted (--no-count, or nothing to count them with)"))
         }
         if p.countingBackend == "interposer" {

@@ -2,9 +2,10 @@ import CodableBenchHarness
 
 extension RecordedRun {
     /// The run's line under a report's title: cells, time, duty cycle, how its sampling ended,
-    /// and the host's state.
+    /// the host's state, and what the allocation counter read of its canary.
     func summaryLine(_ info: RunJSON) -> String {
         info.summary + (info.sampling.map { " It \($0.sentence)." } ?? "")
             + (HostStateText.sentence(info, run: self).map { " The \($0.dropFirst(4))." } ?? "")
+            + (info.allocationCanary.map { " Canary: \($0.sentence)." } ?? "")
     }
 }

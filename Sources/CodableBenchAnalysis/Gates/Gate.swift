@@ -63,6 +63,14 @@ package struct Gate {
                 break
             }
         }
+        // Counts the run's counter misread on a known quantity are not counts to pass a gate with.
+        if let canary = current.info?.allocationCanary, !canary.passed {
+            regressions.append(
+                Finding(
+                    cell: CellKey(group: AllocationCanary.group, strategy: "canary", profile: "canary"), metric: "allocations",
+                    baseline: "\(canary.expected)", current: "\(canary.read)",
+                    message: "the allocation canary failed: \(canary.sentence)"))
+        }
         if let gate = tolerances.ratio, gate.enabled {
             for change in RatioChange.all(baseline: baseline, current: current, relative: gate.relative) {
                 let finding = Finding(

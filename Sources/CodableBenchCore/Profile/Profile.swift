@@ -63,6 +63,12 @@ package struct Profile: Equatable, Sendable {
     /// hierarchy); above 0, every article carries a `kind` discriminator.
     var subtypeMix: Double
 
+    /// `elements` plain articles, every knob at its default: bytes whose content nothing reads (the
+    /// allocation canary's).
+    package static func plain(name: String, description: String, seed: UInt64, elements: Int) -> Profile {
+        Profile(name: name, description: description, seed: seed, elements: elements)
+    }
+
     init(
         name: String, description: String = "", seed: UInt64 = 1, elements: Int,
         unrelatedRatio: Double = 0, faultRate: Double = 0, missingRate: Double = 0, nullRate: Double = 0,

@@ -37,6 +37,9 @@ package struct RunJSON: Codable, Sendable {
     /// read back from what it measured: the machine and build once, and every cell it planned
     /// with what its strategy expected (newer files only). `finished` is false until the run's end.
     package var provenance: Provenance? = nil
+    /// What the allocation counter read of its canary at the start (`AllocationCanary`; newer
+    /// files only, absent without counting). A failed one: the run has no allocation figures.
+    package var allocationCanary: AllocationCanaryReading? = nil
     var plannedCells: [PlannedCell]? = nil
     package var finished: Bool? = nil
     /// How the run was started, for `run --resume` (newer files only).

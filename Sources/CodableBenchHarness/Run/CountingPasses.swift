@@ -12,7 +12,8 @@ struct CountingPasses {
         case retired
     }
 
-    let backend: CountingBackend
+    /// No backend where none was found, or where the allocation canary misread (`AllocationCanary`).
+    var backend: CountingBackend
     /// With `--instructions`: every measured cell, once its comparison has finished.
     let instructionCounter: InstructionCounter?
     /// Without it, where callgrind is: as many cells as the run's time allows, counted beside the

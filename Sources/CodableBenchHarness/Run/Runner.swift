@@ -85,10 +85,8 @@ package struct Runner {
             "stopped at once: the samples and pairs taken so far are in \(folder.directory.path) "
             + "('benchmarks report \(folder.directory.path)' writes a report of them)"
         defer { ScratchSpace.interruptionNote = nil }
-        let passes = try countingPasses(folder)
-        let provenance = Provenance.current(
-            runID: folder.runID, allocator: options.allocator.rawValue, countingBackend: passes.backend.rawValue)
-        if provenance.buildConfiguration == "debug" {
+        var passes = try countingPasses(folder)
+        if Provenance.buildConfiguration == "debug" {
             log("warning: debug build; these numbers do not describe optimized code (use 'swift run -c release benchmarks')")
         }
         for warning in MachineCheck.warnings() { log("warning: \(warning)") }
@@ -101,6 +99,16 @@ package struct Runner {
             throw CommandError.harness("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
+        // The allocation counter reads a known quantity first; where it misreads, no count is taken.
+        let canary =
+            passes.backend == .none
+            ? nil : try AllocationCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
+        if let canary {
+            log(canary.passed ? "canary: \(canary.sentence)" : "warning: \(canary.sentence)")
+            if !canary.passed { passes.backend = .none }
+        }
+        let provenance = Provenance.current(
+            runID: folder.runID, allocator: options.allocator.rawValue, countingBackend: passes.backend.rawValue)
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
         if options.pairing.keepsBaselineRows {
             try folder.createBaseline()
@@ -125,6 +133,7 @@ package struct Runner {
             platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
             extraConformances: RunJSON.extraConformancesOfThisExecutable)
         info.provenance = provenance
+        info.allocationCanary = canary
         info.plannedCells = comparisons.joined().filter { !$0.isBaseline }.map {
             RunJSON.PlannedCell(cell: $0.identity, expectedOutcome: $0.cell.strategy.expectedOutcome(on: $0.cell.source))
         }
@@ -210,9 +219,7 @@ package struct Runner {
     /// bytes), each payload prepared once and written to `payloadFolder` for later generations.
     private func lockstepComparisons(payloadFolder: URL) throws -> [[CellState]] {
         var payloads: [String: PreparedPayload] = [:]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let planJSON = String(decoding: try encoder.encode(options.plan), as: UTF8.self)
+        let planJSON = try planJSON()
         let states = try runPlan.cells.flatMap { cell -> [CellState] in
             let key = cell.source.knobs
             let payload = try payloads[key] ?? PreparedPayload.prepare(cell.source, writingTo: payloadFolder)
@@ -232,6 +239,13 @@ package struct Runner {
             }
         }
         return comparisons
+    }
+
+    /// The run's sampling plan as the workers read it.
+    private func planJSON() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(options.plan), as: UTF8.self)
     }
 
     /// Each cell's worker launcher: the cell's build, with the run's timeout or its strategy's cap.

@@ -105,7 +105,7 @@ package enum Worker {
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm: lazy caches allocate once
                 report.allocations = try (0..<countedDecodes).map { _ in
-                    try counter.count { try repeated(1) }
+                    Plant.counted(try counter.count { try repeated(1) })
                 }
             }
         } catch {
