@@ -100,11 +100,13 @@ package struct Runner {
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
         // The allocation counter reads a known quantity first; where it misreads, no count is taken.
+        let canaryStart = Date()
         let canary =
             passes.backend == .none
             ? nil : try AllocationCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
         if let canary {
-            log(canary.passed ? "canary: \(canary.sentence)" : "warning: \(canary.sentence)")
+            let took = String(format: " (%.2f s)", Date().timeIntervalSince(canaryStart))
+            log(canary.passed ? "canary\(took): \(canary.sentence)" : "warning: \(canary.sentence)")
             if !canary.passed { passes.backend = .none }
         }
         let provenance = Provenance.current(
