@@ -128,8 +128,11 @@ struct FiguresThatTravelTests {
         #expect(lines.contains("intervals overlapping on every CPU: 0 of 1; one ratio in ten differs between CPUs by 32.7% or more"))
         #expect(
             lines.contains(
-                "Exact measures (every CPU together): instructions per decode of 2 cells counted in two or more runs; 1 identical in every run, 1 differ"
+                "Exact measures (every CPU together): instructions per decode of 2 cells counted in two or more runs; 1 identical in every run, 0 within 0.05%, 1 differ beyond it"
             ))
-        #expect(lines.contains { $0.hasPrefix("  y on small: 500, 500, 510 (2.00% apart") })
+        #expect(lines.contains { $0.hasPrefix("  y on small: 500, 500, 510 (2.00% apart: another build") })
+        // Counts within 0.05% of each other agree: one build's runs on one CPU spread that much.
+        let close = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_000_300]])
+        #expect(close.hasSuffix("0 identical in every run, 1 within 0.05%, 0 differ beyond it"))
     }
 }
