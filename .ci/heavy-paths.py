@@ -15,6 +15,7 @@ Benchmarks/StandardModel, which every strategy target depends on. One folder a l
 
 import pathlib
 import re
+import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -24,14 +25,17 @@ IMPORT = re.compile(r"^import\s+(\w+)", re.MULTILINE)
 
 
 def files_that_run(paths):
-    for path in paths:
-        if path.split("/")[0] in CODE:
-            continue
-        full = ROOT / path
-        if full.is_file():
-            yield full
-        elif full.is_dir():
-            yield from (f for f in sorted(full.rglob("*")) if f.is_file() and f.suffix in (".sh", ".py", ".swift"))
+    """The tracked scripts and tests among `paths`: a check's own build folder (the cross-check's
+    package resolves its dependencies' sources into one) is not what it runs."""
+    wanted = [path for path in paths if path.split("/")[0] not in CODE]
+    if not wanted:
+        return
+    tracked = subprocess.run(
+        ["git", "ls-files", "--", *wanted], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    for name in sorted(tracked):
+        if pathlib.Path(name).suffix in (".sh", ".py", ".swift"):
+            yield ROOT / name
 
 
 def definitions():

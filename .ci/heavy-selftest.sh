@@ -6,7 +6,8 @@
 # HEAD: a change in a strategy folder that a check runs without listing it (the slow tests run
 # LossyArrays' strategies, the fault battery KeyMapping's), a strategy newly named in a check's
 # script, and another toolchain version each make `.ci/heavy --list` call the check stale; a change
-# in a folder the check does not run leaves its fingerprint as it was.
+# in a folder the check does not run, or in a build folder git does not track, leaves its
+# fingerprint as it was.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +49,12 @@ git commit --quiet -am "name a lossy strategy"
 inputs=$(bash .ci/heavy --fingerprint fault-battery 2>&1 >/dev/null)
 grep -q "Benchmarks/LossyArrays" <<<"$inputs" \
   || fail "a strategy named in the fault battery's script did not bring its folder into the fingerprint"
+
+# A check's own build folder (untracked) names strategies too; it is not what the check runs.
+before=$(fingerprint crosscheck)
+mkdir -p scripts/crosscheck/.build/checkouts
+echo 'let name = "grdb-codable-record"' >scripts/crosscheck/.build/checkouts/Planted.swift
+[ "$(fingerprint crosscheck)" = "$before" ] || fail "an untracked build folder changed the cross-check's fingerprint"
 
 # Another toolchain: every check's fingerprint changes.
 mkdir -p "$clone/bin"
