@@ -17,8 +17,13 @@ struct WorkerCommand {
 
     func run(in tool: ToolContext) throws {
         let strategy = invocation.strategy, pass = invocation.pass
-        // The canaries run in every executable's workers, beside its own strategies (`AllocationCanary`).
-        guard let chosen = (tool.catalogue + AllocationCanary.strategies).first(where: { $0.id == strategy }) else {
+        // The canaries run in every executable's workers, beside its own strategies (`AllocationCanary`);
+        // looked up only when asked for, so that a cell's worker allocates nothing more before its
+        // counted decodes (the peak heap depends on what it allocated before).
+        guard
+            let chosen = tool.catalogue.first(where: { $0.id == strategy })
+                ?? AllocationCanary.strategies.first(where: { $0.id == strategy })
+        else {
             throw CommandError.usage("worker: unknown strategy '\(strategy)'")
         }
         let decoder = JSONDecoder()
