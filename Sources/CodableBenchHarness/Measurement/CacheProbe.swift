@@ -40,7 +40,8 @@ final class CacheProbe {
     /// a last-level hit against a load from memory is 3–10× on the CPUs of the last decade.
     static let calibrationReadings = 24
     static let contendedFactor = 3.0
-    /// The floor's median, and the threshold above it (nil until the first reading).
+    /// The floor (the tenth percentile of the back-to-back readings) and the threshold above it
+    /// (nil until calibrated).
     private(set) var quietFloorNanoseconds: Double?
     private(set) var contendedAboveNanoseconds: Double?
     let ringBytes: Int

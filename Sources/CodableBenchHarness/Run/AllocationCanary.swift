@@ -17,7 +17,7 @@ package enum AllocationCanary {
     static let expected = 3 * count
     package static let group = "harness-canary"
 
-    /// The canary strategies, hidden: every executable's worker can run them (`CommandLineTool`).
+    /// The canary strategies, hidden: every executable's worker can run them (`WorkerCommand`).
     package static let strategies: [Strategy] = [
         Strategy(
             id: "canary-allocates-3000", group: group,
