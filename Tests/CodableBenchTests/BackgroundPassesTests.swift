@@ -140,3 +140,33 @@ struct CountingBacklogTests {
         #expect(CountingBacklog.seconds(of: [], parallel: 2) == 0)
     }
 }
+
+/// How the exact pass after the sampling is shared out (`ExactPassPlan`), on made-up cells.
+@Suite("Exact pass plan")
+struct ExactPassPlanTests {
+    @Test func shortDecodesSimulateTheCachesAndEachKindIsSplitInTwoOfAboutEqualCost() {
+        // Decodes of 1, 2, 3 ms and 4 ms (simulated), 50, 100 and 60 ms (instructions only).
+        let seconds = [0.001, 0.002, 0.050, 0.003, 0.100, 0.004, 0.060]
+        let plan = ExactPassPlan(cells: seconds.map { .init(decodeSeconds: $0, bytes: 1) }, simulatingEveryCell: false)
+        // Longest first, each to the cheaper group: 4 → A, 3 → B, 2 → B, 1 → A; 100 → A, 60 → B, 50 → B.
+        #expect(
+            plan.processes == [
+                .init(cells: [0, 5], simulatesCaches: true), .init(cells: [1, 3], simulatesCaches: true),
+                .init(cells: [4], simulatesCaches: false), .init(cells: [2, 6], simulatesCaches: false),
+            ])
+    }
+
+    @Test func instructionsAskedSimulateEveryCellAndAnUntimedCellIsSizedByItsBytes() {
+        let cells: [ExactPassPlan.Cell] = [.init(decodeSeconds: nil, bytes: 30_000_000), .init(decodeSeconds: 0.5, bytes: 1)]
+        #expect(
+            ExactPassPlan(cells: cells, simulatingEveryCell: true).processes == [
+                .init(cells: [0], simulatesCaches: true), .init(cells: [1], simulatesCaches: true),
+            ])
+        // 30 MB at 30 MB/s: a second, too long to simulate; one cell makes one process.
+        #expect(
+            ExactPassPlan(cells: Array(cells.prefix(1)), simulatingEveryCell: false).processes == [
+                .init(cells: [0], simulatesCaches: false)
+            ])
+        #expect(ExactPassPlan(cells: [], simulatingEveryCell: false).processes.isEmpty)
+    }
+}

@@ -241,6 +241,35 @@ struct EndToEndTests {
         #expect(check.stdout.contains("REGRESSION canary on canary: allocations"))
     }
 
+    /// The exact measure reads a fixed loop in every run that counts it; a planted counter that
+    /// drifts fails the canary, and the run reports no exact figure, says why, and fails `check`.
+    @Test(.slow, .enabled(if: InstructionRegion.canCount, "needs valgrind's callgrind or a Mac's instruction counter"))
+    func theExactCanaryCatchesACounterThatDrifts() throws {
+        func run(plant: String? = nil) throws -> (folder: URL, stderr: String) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run(
+                ["run", "--allow-debug", "--quick", "--no-count", "--profile", "tiny", "--out", out.path, "--strategy", "synthesized"],
+                environment: plant.map { ["CODABLEBENCH_PLANT": $0] } ?? [:])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (out.appendingPathComponent("latest"), run.stderr)
+        }
+        let clean = try run()
+        #expect(clean.stderr.contains("canary: the exact measure read "), "\(clean.stderr)")
+        #expect(try ResultsCSV.read(clean.folder.appendingPathComponent("results.csv")).contains { $0.metric == .instructions })
+        let planted = try run(plant: "exact-counter-drifts")
+        #expect(
+            planted.stderr.contains("warning: the exact measure read ")
+                && planted.stderr.contains(": exact measures are not reported in this run"), "\(planted.stderr)")
+        #expect(!(try ResultsCSV.read(planted.folder.appendingPathComponent("results.csv"))).contains { $0.metric == .instructions })
+        let info = try #require(RunJSON.read(from: planted.folder))
+        #expect(info.exactCanary?.passed == false)
+        let report = try String(contentsOf: planted.folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("exact measures were not counted: the exact measure read"))
+        let check = try TestSupport.run(["check", "--baseline", clean.folder.path, "--current", planted.folder.path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("REGRESSION canary on canary: instructions"))
+    }
+
     /// A strategy's timeout cap bounds its timed workers, not its counting pass, which runs at the
     /// lowest priority beside the sampling; a count still missing is said, never a silent gap.
     @Test(.slow) func aCountingPassHasTheRunsTimeoutAndAMissingCountIsSaid() throws {
@@ -264,18 +293,17 @@ struct EndToEndTests {
                 "warning: selftest-slow-counting on tiny: allocations not counted (the counting worker took more than 5 s)"))
     }
 
-    /// Without `--instructions`, a run counts the exact measures of as many cells as its time
-    /// allows, beside the sampling: the same worker and arguments as `--instructions`, so the same
-    /// counts; `--no-exact` counts none.
+    /// Without `--instructions`, a run counts every cell's exact measures after its sampling, a
+    /// short decode's with simulated cycles: the same worker as `--instructions`, so the same counts,
+    /// whether a process counts a cell alone or after others (four cells make two processes of
+    /// two); `--no-exact` counts none.
     @Test(.slow, .enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
-    func exactMeasuresBesideTheSamplingAreTheInstructionPasss() throws {
-        func instructions(_ options: [String]) throws -> [String: Double] {
+    func everyCellGetsTheSameExactMeasuresWhateverItsProcessCountedBefore() throws {
+        func instructions(_ options: [String], strategies: [String] = ["handwritten", "synthesized"]) throws -> [String: Double] {
             let out = try TestSupport.temporaryDirectory()
             let run = try TestSupport.run(
-                [
-                    "run", "--allow-debug", "--quick", "--no-count", "--profile", "tiny", "--out", out.path,
-                    "--strategy", "handwritten", "--strategy", "synthesized",
-                ] + options)
+                ["run", "--allow-debug", "--quick", "--no-count", "--profile", "tiny", "--out", out.path]
+                    + strategies.flatMap { ["--strategy", $0] } + options)
             #expect(run.status == 0, "\(run.stderr)")
             let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv"))
             #expect(
@@ -287,11 +315,11 @@ struct EndToEndTests {
         }
         let every = try instructions(["--instructions"])
         #expect(every.count == 2)
-        // The first cell's pass starts as soon as the first generation has verified it, while
-        // several more generations sample; a pass that has started is waited for.
-        let beside = try instructions([])
-        #expect(!beside.isEmpty)
-        for (strategy, count) in beside { #expect(every[strategy] == count, "\(strategy)") }
+        #expect(try instructions([]) == every)
+        let four = try instructions(
+            [], strategies: ["handwritten", "synthesized", "handwritten-container-per-property", "synthesized-cross-module"])
+        #expect(four.count == 4)
+        for (strategy, count) in every { #expect(four[strategy] == count, "\(strategy)") }
         #expect(try instructions(["--no-exact"]).isEmpty)
         let both = try TestSupport.run(["run", "--allow-debug", "--instructions", "--no-exact", "--profile", "tiny"])
         #expect(both.status == 2 && both.stderr.contains("--instructions and --no-exact ask for opposite things"))

@@ -197,3 +197,30 @@ struct AllocationCanaryTests {
         #expect(Plant.counted(AllocationCount(allocations: 3000, allocatedBytes: 1, peakBytes: nil)).allocations == 3000)
     }
 }
+
+/// The exact canary's verdict on hand-given readings (`ExactCanaryReading`).
+@Suite("The exact canary")
+struct ExactCanaryTests {
+    @Test func aCanaryPassesOnlyWhereEveryTurnIsSeenAlikeTwiceAndInBothLoops() {
+        // 6 instructions a turn, 12 around the loop.
+        let exact = ExactCanaryReading(read: [12, 6_000_012, 6_000_012, 12_000_012])
+        #expect(exact.passed)
+        #expect(
+            exact.sentence
+                == "the exact measure read 12 instructions for a canary loop of no turns, 6000012 and 6000012 for 1000000 turns (two processes), and 2.0000 times the turns' count for twice the turns"
+        )
+        // A counter that reads 0, or fewer instructions than turns: it does not see the region.
+        let zero = ExactCanaryReading(read: [0, 0, 0, 0])
+        #expect(!zero.passed && zero.sentence.hasSuffix("(two processes): exact measures are not reported in this run"))
+        #expect(!ExactCanaryReading(read: [12, 900_012, 900_012, 1_800_012]).passed)
+        // Drifting between two readings of one loop by more than 0.1% of the turns' count.
+        #expect(!ExactCanaryReading(read: [12, 6_000_012, 6_060_012, 12_000_012]).passed)
+        #expect(ExactCanaryReading(read: [12, 6_000_012, 6_005_012, 12_000_012]).passed)
+        // Not linear: twice the turns read 2.5 times as many.
+        #expect(!ExactCanaryReading(read: [12, 6_000_012, 6_000_012, 15_000_012]).passed)
+        // A canary not counted at all.
+        let missing = ExactCanaryReading(read: [12, nil, 6_000_012, 12_000_012])
+        #expect(!missing.passed && missing.sentence.contains("nothing and 6000012 for 1000000 turns"))
+        #expect(!ExactCanaryReading(read: []).passed)
+    }
+}

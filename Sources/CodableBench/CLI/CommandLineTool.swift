@@ -20,6 +20,9 @@ public enum CommandLineTool {
         let tool = ToolContext(catalogue: strategies, payloadFolders: payloadFolders, claimsFiles: claims)
         do {
             let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+            if arguments == ForkServer.arguments {
+                ForkServer.serve { try WorkerCommand(arguments: $0).run(in: tool) }
+            }
             if arguments.first == WorkerCommand.name {
                 try WorkerCommand(arguments: Array(arguments.dropFirst())).run(in: tool)
                 exit(0)

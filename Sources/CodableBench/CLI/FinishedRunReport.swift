@@ -46,11 +46,15 @@ enum FinishedRunReport {
             log(host + (warned ? " (report.md says what it means for the ratios)" : ""))
         }
         if let canary = info.allocationCanary { log("canary: \(canary.sentence)") }
+        if let canary = info.exactCanary { log("canary: \(canary.sentence)") }
         let exact = data.exactCoverage
-        if exact.counted > 0, exact.counted < exact.timed {
+        if exact.counted > 0 {
             log(
-                "exact measures (instructions, simulated cycles) for \(exact.counted) of \(exact.timed) timed cells, counted beside "
-                    + "the sampling as its time allowed, smaller payloads first (--instructions counts every cell)")
+                "exact measures: instructions for \(exact.counted) of \(exact.timed) timed cells, simulated cycles for \(exact.simulated)"
+                    + (exact.simulated < exact.counted
+                        ? String(
+                            format: " (decodes up to %.0f ms; --instructions simulates the caches for every cell)",
+                            ExactPassPlan.simulatedUpToSeconds * 1000) : ""))
         }
         if let hostCost = document.hostCost { log(hostCost.plain) }
     }

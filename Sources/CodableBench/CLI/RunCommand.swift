@@ -37,11 +37,11 @@ struct RunCommand: ToolCommand {
 
     @Flag(
         help:
-            "Count the exact measures (instructions and simulated cycles per decode, under valgrind's callgrind) of every cell; without it, of as many as the run's time allows (slow; exact run to run)."
+            "Simulate the caches for every cell's exact measures (instructions and simulated cycles per decode, under valgrind's callgrind); without it, only for decodes up to 4 ms, and instructions alone for the longer ones. Slower; exact run to run."
     )
     var instructions = false
 
-    @Flag(help: "Skip the exact measures that a run counts beside its sampling where callgrind is.")
+    @Flag(help: "Skip the exact measures a run counts after its sampling (under callgrind, or the CPU's instruction counter on a Mac).")
     var noExact = false
 
     @Option(
@@ -122,7 +122,7 @@ struct RunCommand: ToolCommand {
             resultsDirectory: URL(fileURLWithPath: out), countAllocations: !noCount,
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
-        options.exactWhereTimeAllows = !noExact
+        options.countsExact = !noExact
         options.timingCPUs = sampling.timingCPUs
         options.arguments = arguments
         options.resuming = resuming

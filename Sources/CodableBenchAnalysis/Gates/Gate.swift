@@ -71,6 +71,13 @@ package struct Gate {
                     baseline: "\(canary.expected)", current: "\(canary.read)",
                     message: "the allocation canary failed: \(canary.sentence)"))
         }
+        if let canary = current.info?.exactCanary, !canary.passed {
+            regressions.append(
+                Finding(
+                    cell: CellKey(group: AllocationCanary.group, strategy: "canary", profile: "canary"), metric: "instructions",
+                    baseline: "a fixed loop's count", current: canary.read.map { $0.map(String.init) ?? "-" }.joined(separator: " "),
+                    message: "the exact canary failed: \(canary.sentence)"))
+        }
         if let gate = tolerances.ratio, gate.enabled {
             for change in RatioChange.all(baseline: baseline, current: current, relative: gate.relative) {
                 let finding = Finding(

@@ -18,20 +18,15 @@ struct TimingCPUs: Equatable, Sendable {
     /// a host whose cache others contend for.
     static let slowedAbove = 1.05
 
-    /// `asked`: the user's `--timing-cpus` (nil: decide); `allowsTwo`: the run can sample on two
-    /// (not with instruction passes between comparisons, which need every CPU while nothing samples).
-    static func choose(asked: Int?, allowsTwo: Bool) -> TimingCPUs {
+    /// `asked`: the user's `--timing-cpus` (nil: decide).
+    static func choose(asked: Int?) -> TimingCPUs {
         guard Platform.current.pinsTimingCPU, let allowed = SystemCalls.allowedCPUs(), allowed.count > 1 else {
             let ignored = asked == 2 ? ": --timing-cpus 2 asks for what it cannot do" : ""
             return TimingCPUs(
                 cpus: [Affinity.timingCPU()], note: "one timing CPU (this platform does not pin processes to CPUs\(ignored))")
         }
         let last = allowed[allowed.count - 1], other = allowed[allowed.count - 2]
-        if asked == 1 || !allowsTwo {
-            return TimingCPUs(
-                cpus: [last],
-                note: asked == 1 ? "one timing CPU (--timing-cpus 1)" : "one timing CPU (instruction passes between comparisons)")
-        }
+        if asked == 1 { return TimingCPUs(cpus: [last], note: "one timing CPU (--timing-cpus 1)") }
         if asked == 2 { return TimingCPUs(cpus: [other, last], note: "two timing CPUs (--timing-cpus 2)") }
         let cache = crossSlowing(probed: last, loaded: other)
         let figures = "the cache probe read \(cache.text) with the other loaded"

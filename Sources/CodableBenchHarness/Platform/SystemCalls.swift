@@ -13,6 +13,20 @@ import Darwin
 /// The Darwin branches name the Apple header each declaration comes from; they cannot be compiled
 /// on Linux, so `darwin-sim` runs the same decisions (`Platform`) through the Linux branches.
 enum SystemCalls {
+    // MARK: Processes
+
+    /// Linux: the kernel kills this process when its parent dies (`PR_SET_PDEATHSIG`). `prctl` is
+    /// variadic, which Swift does not import: called through its address with its two arguments.
+    /// Darwin has no such call; nothing (the fork server runs only under valgrind, on Linux).
+    static func endThisProcessWithItsParent() {
+        #if os(Linux)
+        typealias Prctl = @convention(c) (Int32, UInt) -> Int32
+        let setParentDeathSignal: Int32 = 1  // <sys/prctl.h>: PR_SET_PDEATHSIG
+        guard let prctl = DynamicSymbols.symbol("prctl") else { return }
+        _ = unsafeBitCast(prctl, to: Prctl.self)(setParentDeathSignal, UInt(SIGKILL))
+        #endif
+    }
+
     // MARK: Clocks
 
     /// Monotonic wall time in nanoseconds.

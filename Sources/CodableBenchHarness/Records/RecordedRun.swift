@@ -162,11 +162,13 @@ package struct RecordedRun: Sendable {
         }
     }
 
-    /// How many of the timed cells have exact measures, of how many timed: a run counts them
-    /// beside its sampling for as many cells as its time allows (`--instructions`: every one).
-    package var exactCoverage: (counted: Int, timed: Int) {
+    /// How many of the timed cells have exact measures (instructions, and simulated cycles: runs
+    /// before 0.9 counted them beside the sampling for as many cells as their time allowed), of
+    /// how many timed.
+    package var exactCoverage: (counted: Int, simulated: Int, timed: Int) {
         let timed = Set(records.filter { $0.summary(of: .wallTime) != nil }.map(\.key))
-        return (exactCounts.keys.filter(timed.contains).count, timed.count)
+        let counted = exactCounts.filter { timed.contains($0.key) }
+        return (counted.count, counted.values.filter { $0.cycles != nil }.count, timed.count)
     }
 
     package var cells: [CellKey: [ResultRow]] {

@@ -13,13 +13,17 @@ package struct GenerationPhases: Codable, Equatable, Sendable {
     /// After a comparison is done: its instruction pass and rows; at the end, the counting passes
     /// still left (the others ran beside the sampling, see `BackgroundPasses`).
     var finishingSeconds = 0.0
+    /// The exact measures after the sampling (`countExact`), on every timing CPU: seconds times
+    /// CPUs, as the other phases are (nil in runs before 0.9).
+    var exactSeconds: Double?
 
     /// "waiting for workers 20%, sampling 72%, stopping workers 2%, counting and writing 6%" of `total`.
     package func shares(of total: Double) -> String {
-        let parts = [
-            ("waiting for workers", startingSeconds), ("sampling", samplingSeconds),
-            ("stopping workers", stoppingSeconds), ("counting and writing", finishingSeconds),
-        ]
+        let parts =
+            [
+                ("waiting for workers", startingSeconds), ("sampling", samplingSeconds),
+                ("stopping workers", stoppingSeconds), ("counting and writing", finishingSeconds),
+            ] + (exactSeconds.map { [("exact measures", $0)] } ?? [])
         return parts.map { String(format: "%@ %.0f%%", $0.0, total > 0 ? $0.1 / total * 100 : 0) }.joined(separator: ", ")
     }
 
@@ -28,6 +32,7 @@ package struct GenerationPhases: Codable, Equatable, Sendable {
             startingSeconds: a.startingSeconds + b.startingSeconds,
             samplingSeconds: a.samplingSeconds + b.samplingSeconds,
             stoppingSeconds: a.stoppingSeconds + b.stoppingSeconds,
-            finishingSeconds: a.finishingSeconds + b.finishingSeconds)
+            finishingSeconds: a.finishingSeconds + b.finishingSeconds,
+            exactSeconds: a.exactSeconds.map { $0 + (b.exactSeconds ?? 0) } ?? b.exactSeconds)
     }
 }

@@ -40,6 +40,9 @@ package struct RunJSON: Codable, Sendable {
     /// What the allocation counter read of its canary at the start (`AllocationCanary`; newer
     /// files only, absent without counting). A failed one: the run has no allocation figures.
     package var allocationCanary: AllocationCanaryReading? = nil
+    /// What the exact measure read of its canary at the start (`ExactCanary`; harness 0.9 on,
+    /// absent without exact measures). A failed one: the run has no exact figures.
+    package var exactCanary: ExactCanaryReading? = nil
     var plannedCells: [PlannedCell]? = nil
     package var finished: Bool? = nil
     /// How the run was started, for `run --resume` (newer files only).

@@ -2,11 +2,13 @@ import Foundation
 import CodableBenchCore
 
 /// The counting passes of a run: allocations (a worker with a counting allocator preloaded, beside
-/// the sampling: `BackgroundPasses`) and, with `--instructions`, instructions under callgrind (when
-/// a comparison has finished). Counts are exact, so unlike timings they need no pairing.
+/// the sampling: `BackgroundPasses`) and the exact measures (instructions, and simulated cycles
+/// under callgrind) of every measured cell, once the sampling has ended (`countExact`). Counts are
+/// exact, so unlike timings they need no pairing.
 struct CountingPasses {
-    /// How `--instructions` counts: under callgrind (totals and where they went), or through the
-    /// CPU's retired-instruction counter read around the decodes (totals only; macOS on Apple silicon).
+    /// How the exact measures are counted: under callgrind (totals and where they went), or
+    /// through the CPU's retired-instruction counter read around the decodes (totals only; macOS
+    /// on Apple silicon).
     enum InstructionCounter {
         case callgrind(valgrind: String, categories: CostCategories)
         case retired
@@ -14,11 +16,22 @@ struct CountingPasses {
 
     /// No backend where none was found, or where the allocation canary misread (`AllocationCanary`).
     var backend: CountingBackend
-    /// With `--instructions`: every measured cell, once its comparison has finished.
-    let instructionCounter: InstructionCounter?
-    /// Without it, where callgrind is: as many cells as the run's time allows, counted beside the
-    /// sampling (`InterleavedSampling`); nil with `--instructions`, `--no-exact` or no callgrind.
-    var besideSampling: InstructionCounter? = nil
+    /// With `--instructions`: every cell's exact measures with the caches simulated, and the cold
+    /// pass's first decodes (`--cold --instructions`).
+    private(set) var instructionCounter: InstructionCounter?
+    /// Without it, the exact measures a run counts unless `--no-exact`: every cell's instructions,
+    /// and simulated cycles where they are cheap (`ExactPassPlan`).
+    var exactByDefault: InstructionCounter? = nil
+    /// How the run counts its exact measures, if it does.
+    var exactCounter: InstructionCounter? { instructionCounter ?? exactByDefault }
+    /// Whether every cell's caches are simulated (`--instructions`).
+    var simulatesEveryCell: Bool { instructionCounter != nil }
+
+    /// No exact measures: the exact canary misread (`ExactCanary`).
+    mutating func dropExactMeasures() {
+        instructionCounter = nil
+        exactByDefault = nil
+    }
     /// The run's timeout: the counting pass's (see `allocations`).
     let timeoutSeconds: Double
     let launcher: @Sendable (CellState) -> WorkerLauncher
@@ -85,106 +98,122 @@ struct CountingPasses {
 
     /// `pass` for each cell, one per core at a time: counts do not depend on the machine's load,
     /// and no timing runs meanwhile (a comparison's passes run when it is done).
-    static func onePerCore<T: Sendable>(_ states: [CellState], _ pass: @Sendable (CellState) throws -> T?) throws -> [T?] {
-        let results = Locked([Result<T?, Error>](repeating: .success(nil), count: states.count))
-        DispatchQueue.concurrentPerform(iterations: states.count) { index in
-            let result = Result { try pass(states[index]) }
+    static func onePerCore<Item: Sendable, T: Sendable>(_ items: [Item], _ pass: @Sendable (Item) throws -> T?) throws -> [T?] {
+        let results = Locked([Result<T?, Error>](repeating: .success(nil), count: items.count))
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            let result = Result { try pass(items[index]) }
             results.withLock { $0[index] = result }
         }
         return try results.withLock { $0 }.map { try $0.get() }
     }
 
-    /// The decode under callgrind, counted only inside `InstructionRegion`, with deterministic
-    /// hashing (without it counts spread by ~0.2% run to run): instructions and simulated cycles
-    /// (its cache simulation, `SimulatedCycles`) per decode and where they went. Symbols are written mangled (`--demangle=no`) and demangled by `SymbolName`, so
-    /// Swift and C++ names read the same way whatever valgrind's own demangler knows. Only cells
-    /// the lockstep verified come here, so the worker skips verifying again: under callgrind it
-    /// would cost two more decodes (the strategy's and the reference's) for every cell.
-    func instructions(_ state: CellState) throws -> ExactCount? {
-        try instructions(state, counter: instructionCounter)
-    }
-
-    /// The same pass for a cell counted beside the sampling (`besideSampling`), given up at
-    /// `deadline` (soon after the run's sampling is due to end): at the lowest priority on a busy
-    /// machine a pass can take minutes, and the run does not wait for it.
-    func instructionsBesideSampling(_ state: CellState, until deadline: Date) throws -> ExactCount? {
-        let seconds = deadline.timeIntervalSinceNow
-        guard seconds > 0 else { return nil }
-        return try instructions(state, counter: besideSampling, timeoutSeconds: seconds)
-    }
-
-    private func instructions(
-        _ state: CellState, counter: InstructionCounter?, timeoutSeconds: Double? = nil
-    ) throws -> ExactCount? {
-        switch counter {
-        case nil: return nil
-        case .retired: return try retiredInstructions(state)
-        case .callgrind(let valgrind, let categories):
-            return try instructions(
-                state, worker: state.worker(.instructions, verified: true), valgrind: valgrind,
-                categories: categories, timeoutSeconds: timeoutSeconds)
+    /// Each cell's exact measures: under callgrind, counted only inside `InstructionRegion`, with
+    /// deterministic hashing (without it counts spread by ~0.2% run to run), instructions and, with
+    /// `simulatingCaches`, simulated cycles (`SimulatedCycles`) per decode and where they went, each
+    /// cell in a child forked from one worker process (`WorkerLauncher.launchForkServer`); or the
+    /// CPU's counter around the decodes, a process a cell (totals only). Only cells the lockstep
+    /// verified come here, so the worker does not verify again: under callgrind that would cost
+    /// two more decodes a cell. A process has 20 times a cell's timeout. `stops`: asked while a
+    /// process runs; true ends it (the run was interrupted), and its cells are not counted.
+    /// `failure`: why the forking worker failed, where it did.
+    func instructions(
+        ofEach states: [CellState], simulatingCaches: Bool = true, stops: @escaping () -> Bool = { false }
+    ) throws -> (counts: [ExactCount?], failure: String?) {
+        guard let counter = exactCounter, let first = states.first else { return ([], nil) }
+        let slowLauncher = launcher(first).withTimeout(launcher(first).timeoutSeconds * 20)
+        // The bytes the lockstep verified, from the parent's file (generating them again under
+        // valgrind took longer than a small cell's counted decodes), and no plan (the pass reads
+        // none): the arguments' lengths are the same in every run, so the child's allocations are.
+        let workers = states.map { state in
+            var worker = state.workerOnVerifiedBytes(.instructions)
+            worker.planJSON = "{}"
+            return worker
         }
+        switch counter {
+        case .retired:
+            let counts = try zip(states, workers).map { state, worker -> ExactCount? in
+                guard !stops() else { return nil }
+                // Deterministic hashing, as under callgrind: without it counts spread run to run.
+                let exit = try slowLauncher.start(worker, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+                guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
+                    let perDecode = report.retiredInstructions
+                else { return nil }
+                return ExactCount(
+                    instructions: Plant.counted(instructions: perDecode), simulatedCycles: nil, breakdown: CostBreakdown(functions: []))
+            }
+            return (counts, nil)
+        case .callgrind(let valgrind, let categories):
+            let folder = try ScratchSpace.folder("callgrind")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = folder.appendingPathComponent("callgrind.out")
+            let forked: (reports: [WorkerReport?], failure: String?)
+            do {
+                forked = try slowLauncher.launchForkServer(
+                    workers, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"],
+                    wrapper: callgrindWrapper(
+                        valgrind, output: URL(fileURLWithPath: output.path + ".%p"), simulatingCaches: simulatingCaches),
+                    stops: stops)
+            } catch {
+                throw CommandError.harness("cannot start valgrind: \(error.localizedDescription)")
+            }
+            let counts = zip(states, forked.reports).map { state, report -> ExactCount? in
+                guard let report, report.outcome == .ok, report.sha256 == state.payload.sha256,
+                    let decodes = report.countedDecodes, let child = report.processID
+                else { return nil }
+                return exactCount(
+                    callgrindFile: URL(fileURLWithPath: output.path + ".\(child)"), decodes: decodes, state: state,
+                    categories: categories)
+            }
+            return (counts, forked.failure)
+        }
+    }
+
+    /// valgrind's command line before the worker's. `env -i` with a fixed list: Foundation passes
+    /// the environment in dictionary order, which changes every run, and getenv's scans inside the
+    /// decode would count differently. Each build of this project switches instrumentation on
+    /// around its counted decode (`InstructionRegion`), `ab`'s baseline too, and both are watched
+    /// alike: the simulated caches start empty at the decode (its compulsory misses count), the
+    /// same in either build. Symbols are written mangled (`--demangle=no`) and demangled by
+    /// `SymbolName`, so Swift and C++ names read the same way whatever valgrind's own demangler knows.
+    private func callgrindWrapper(_ valgrind: String, output: URL, simulatingCaches: Bool) -> [String] {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let instrumentFromStart = !InstructionRegion.controlsInstrumentation
+        return WorkerLauncher.isolatedEnvironment(["SWIFT_DETERMINISTIC_HASHING": "1"], path: path) + [
+            valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
+            "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
+        ] + (simulatingCaches ? SimulatedCycles.callgrindOptions : ["--cache-sim=no"])
+    }
+
+    /// A cell's exact measures from callgrind's output for its counted decodes.
+    private func exactCount(callgrindFile: URL, decodes: Int, state: CellState, categories: CostCategories) -> ExactCount? {
+        guard decodes > 0, let text = try? String(contentsOf: callgrindFile, encoding: .utf8),
+            let callgrind = try? CallgrindOutput.parse(text)
+        else { return nil }
+        let executable = state.build.executable.path
+        return ExactCount(
+            instructions: Plant.counted(instructions: callgrind.total / decodes),
+            simulatedCycles: callgrind.totalCycles.map { $0 / decodes },
+            breakdown: CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories))
     }
 
     /// The first decode of a fresh process under callgrind (`--cold --instructions`): the payload
     /// from the parent's file, so that nothing decodes JSON before it. Nil without callgrind.
     func firstDecodeInstructions(_ state: CellState) throws -> ExactCount? {
         guard case .callgrind(let valgrind, let categories) = instructionCounter else { return nil }
-        return try instructions(
-            state, worker: state.workerOnVerifiedBytes(.coldInstructions), valgrind: valgrind,
-            categories: categories, timeoutSeconds: nil)
-    }
-
-    /// The instructions pass without callgrind: the worker reads the CPU's counter around its
-    /// decodes; no breakdown (an empty one, which writes no costs.csv rows).
-    private func retiredInstructions(_ state: CellState) throws -> ExactCount? {
-        // Deterministic hashing, as under callgrind: without it counts spread run to run.
-        let exit = try launcher(state).start(
-            state.worker(.instructions, verified: true), environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
-        guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
-            let perDecode = report.retiredInstructions
-        else { return nil }
-        return ExactCount(instructions: perDecode, simulatedCycles: nil, breakdown: CostBreakdown(functions: []))
-    }
-
-    /// `timeoutSeconds`: nil for 20 times the cell's timeout (a decode under callgrind).
-    private func instructions(
-        _ state: CellState, worker: WorkerInvocation, valgrind: String, categories: CostCategories, timeoutSeconds: Double?
-    ) throws -> ExactCount? {
         let folder = try ScratchSpace.folder("callgrind")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("callgrind.out")
-        // `env -i` with a fixed list: Foundation passes the environment in dictionary order, which
-        // changes every run, and getenv's scans inside the decode would count differently.
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        // Each build of this project switches instrumentation on around its counted decode
-        // (`InstructionRegion`), `ab`'s baseline too, and both are watched alike: the simulated
-        // caches start empty at the decode (its compulsory misses count), the same in either build.
-        let instrumentFromStart = !InstructionRegion.controlsInstrumentation
-        let wrapper =
-            WorkerLauncher.isolatedEnvironment(["SWIFT_DETERMINISTIC_HASHING": "1"], path: path) + [
-                valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
-                "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
-            ] + SimulatedCycles.callgrindOptions
-        let slowLauncher = launcher(state).withTimeout(
-            min(launcher(state).timeoutSeconds * 20, timeoutSeconds ?? .infinity))
         let exit: WorkerExit
         do {
-            exit = try slowLauncher.launch(
-                worker,
-                environment: ["SWIFT_DETERMINISTIC_HASHING": "1"], wrapper: wrapper, fixedLengthPaths: true)
+            exit = try launcher(state).withTimeout(launcher(state).timeoutSeconds * 20).launch(
+                state.workerOnVerifiedBytes(.coldInstructions), environment: ["SWIFT_DETERMINISTIC_HASHING": "1"],
+                wrapper: callgrindWrapper(valgrind, output: output, simulatingCaches: true), fixedLengthPaths: true)
         } catch {
             throw CommandError.harness("cannot start valgrind: \(error.localizedDescription)")
         }
         guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
-            let decodes = report.countedDecodes,
-            let text = try? String(contentsOf: output, encoding: .utf8),
-            let callgrind = try? CallgrindOutput.parse(text)
+            let decodes = report.countedDecodes
         else { return nil }
-        let executable = state.build.executable.path
-        return ExactCount(
-            instructions: callgrind.total / decodes, simulatedCycles: callgrind.totalCycles.map { $0 / decodes },
-            breakdown: CostBreakdown(callgrind, decodes: decodes, executable: executable, categories: categories))
+        return exactCount(callgrindFile: output, decodes: decodes, state: state, categories: categories)
     }
-
 }

@@ -1,8 +1,8 @@
 import Foundation
 import CodableBenchCore
 
-/// The run's passes beside the sampling, and its comparisons once they are done: their exact and
-/// counting passes, and their rows.
+/// The run's passes beside the sampling, and its comparisons once they are done: their counting
+/// passes, their exact measures (after the sampling) and their rows.
 extension InterleavedSampling {
     /// The counting passes that would be left for the end if sampling stopped now, in seconds
     /// (see `CountingBacklog`): the scheduler counts them as spent, so the run ends within its
@@ -16,61 +16,76 @@ extension InterleavedSampling {
         return CountingBacklog.seconds(of: passes, parallel: 2)
     }
 
-    /// Queues a comparison's exact passes (`exactPasses`) once: its measured cells after the
-    /// generation that verified them, a cell the lockstep ended uncounted; a comparison finished
-    /// without one, none counted.
-    func queueExactPasses(_ index: Int) {
-        guard let exactPasses, !exactQueued.contains(index) else { return }
-        exactQueued.insert(index)
-        let passes = setup.passes
-        let verdicts = lockstep[index].result.verdicts
-        let deadline = setup.start.addingTimeInterval(budget + Self.exactPassGrace)
-        exactPasses.submit(
-            index,
-            comparisons[index].enumerated().map { member, state in
-                guard verdicts[member].outcome.isMeasured, !lockstep[index].result.generations.isEmpty else { return { nil } }
-                return { try? passes.instructionsBesideSampling(state, until: deadline) }
-            }, priority: comparisons[index][0].payload.bytes)
-    }
-
-    // MARK: Finished comparisons
-
-    /// A finished comparison's instruction pass, while nothing samples (the timing budget
-    /// leaves it out). Only the cells the lockstep verified and measured are counted.
-    func finish(_ index: Int) throws {
-        let comparison = lockstep[index]
-        let members = comparison.members, verdicts = comparison.result.verdicts
-        let measured = members.indices.filter { verdicts[$0].outcome.isMeasured }
-        var counted: [ExactCount?] = members.map { _ in nil }
-        if setup.passes.instructionCounter != nil {
-            let passStart = Date()
-            let counts = try CountingPasses.onePerCore(measured.map { members[$0] }, setup.passes.instructions)
-            for (member, count) in zip(measured, counts) { counted[member] = count }
-            instructionSeconds += Date().timeIntervalSince(passStart)
+    /// The exact measures of every finished comparison's measured cells, once the sampling has
+    /// ended, so that they take no time from it: each build's split between worker processes of
+    /// about equal cost (`ExactPassPlan`), one per CPU at a time, each counting its cells in turn. A run
+    /// finishing short counts none. With `--instructions` every cell also simulates the caches;
+    /// without it, the cells `ExactPassPlan` finds cheap enough.
+    func countExact() throws {
+        guard setup.passes.exactCounter != nil else { return }
+        var measured: [(comparison: Int, member: Int)] = []
+        for index in unwritten {
+            let result = lockstep[index].result
+            exactCounts[index] = comparisons[index].map { _ in nil }
+            guard interruptedBy == nil, !result.generations.isEmpty else { continue }
+            for member in comparisons[index].indices where result.verdicts[member].outcome.isMeasured {
+                measured.append((index, member))
+            }
         }
-        instructionCounts[index] = counted
-        queueExactPasses(index)
+        let cells = measured
+        let states = comparisons
+        // A process runs one build's executable: `ab`'s baseline cells are counted apart.
+        let builds = Dictionary(grouping: cells.indices) { states[cells[$0].comparison][cells[$0].member].build.executable.path }
+        let processes = builds.keys.sorted().flatMap { build in
+            let group = builds[build]!
+            let plan = ExactPassPlan(
+                cells: group.map { cell in
+                    ExactPassPlan.Cell(
+                        decodeSeconds: lockstep[cells[cell].comparison].decodeSeconds[cells[cell].member],
+                        bytes: states[cells[cell].comparison][cells[cell].member].payload.bytes)
+                }, simulatingEveryCell: setup.passes.simulatesEveryCell)
+            return plan.processes.map { ExactPassPlan.Process(cells: $0.cells.map { group[$0] }, simulatesCaches: $0.simulatesCaches) }
+        }
+        let passes = setup.passes
+        let counted = try CountingPasses.onePerCore(processes) { process in
+            let counted = try passes.instructions(
+                ofEach: process.cells.map { states[cells[$0].comparison][cells[$0].member] },
+                simulatingCaches: process.simulatesCaches, stops: { Interruption.requested != nil })
+            return (Array(zip(process.cells, counted.counts)), counted.failure)
+        }
+        for (counts, failure) in counted.compactMap({ $0 }) {
+            for (cell, count) in counts { exactCounts[cells[cell].comparison]?[cells[cell].member] = count }
+            let lost = counts.filter { $0.1 == nil }.count
+            if let failure, lost > 0, Interruption.requested == nil {
+                setup.log("warning: no exact measures for \(lost) cells: \(failure)")
+            }
+        }
+        exactCounted = true
     }
 
-    /// Rows of the finished comparisons whose counting passes have run.
+    /// Rows of the finished comparisons whose counting passes have run (and, where the run counts
+    /// exact measures, once they are counted); each comparison's progress line once its counting
+    /// passes have run.
     func writeCounted() throws {
         let writing = Date()
         defer { finishingSeconds += Date().timeIntervalSince(writing) }
         for index in unwritten {
             guard let counted = countingPasses.outputs(of: index) else { continue }
-            // With the exact pass beside the sampling, also once its cells are counted (or not).
-            var exact: [ExactCount?]? = instructionCounts[index]
-            if let exactPasses {
-                guard let besideSampling = exactPasses.outputs(of: index) else { continue }
-                exact = besideSampling
+            if !announced.contains(index) {
+                announced.insert(index)
+                progress.finish(
+                    comparisons[index][0].cell.source.name,
+                    ended: comparisons[index].indices.compactMap { member in
+                        let outcome = lockstep[index].result.verdicts[member].outcome
+                        return comparisons[index][member].isBaseline || outcome.isMeasured
+                            ? nil : (comparisons[index][member].cell.strategy.id, outcome)
+                    },
+                    ratios: lockstep[index].result.ratios, target: setup.plan.precision,
+                    secondsLeft: budget - Date().timeIntervalSince(setup.start))
             }
-            instructionCounts[index] = nil
+            guard setup.passes.exactCounter == nil || exactCounted else { continue }
             unwritten.removeAll { $0 == index }
-            let done = try write(index, counted: counted, exact: exact)
-            progress.finish(
-                comparisons[index][0].cell.source.name, results: done,
-                ratios: lockstep[index].result.ratios, target: setup.plan.precision,
-                secondsLeft: budget - Date().timeIntervalSince(setup.start) + instructionSeconds)
+            _ = try write(index, counted: counted, exact: exactCounts.removeValue(forKey: index))
         }
     }
 
@@ -80,7 +95,7 @@ extension InterleavedSampling {
     ) throws -> [CellRecord] {
         let finished = FinishedComparison(
             comparison: lockstep[index], allocations: counted, instructions: exact,
-            countsInstructions: setup.passes.instructionCounter != nil)
+            countsInstructions: setup.passes.exactCounter != nil && interruptedBy == nil)
         let done = try finished.record(into: record, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =

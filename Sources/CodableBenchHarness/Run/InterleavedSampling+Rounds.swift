@@ -28,7 +28,6 @@ extension InterleavedSampling {
             try record.record(pairs: rows.pairs)
             spent[index] += seconds
             lockstep[index].choosePairsPerGeneration(budgetSeconds: expectedShare(of: index))
-            queueExactPasses(index)
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                 members: comparisons[index].map(\.cell.strategy.id),

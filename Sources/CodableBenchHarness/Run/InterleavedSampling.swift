@@ -35,17 +35,6 @@ final class InterleavedSampling {
     let comparisons: [[CellState]]
     var lockstep: [LockstepComparison]
     let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
-    /// The exact measures beside the sampling (`CountingPasses.besideSampling`): a comparison's
-    /// cells are queued once its first generation has verified them, smaller payloads first, on a
-    /// thread of their own off the timing CPU at the lowest priority; those not started when the
-    /// sampling ends are not counted, and one still running `exactPassGrace` after the budget's
-    /// end is given up (a noisy run waited 35 s for one). Nil with `--instructions` (counted after each comparison) or
-    /// without the pass.
-    let exactPasses: BackgroundPasses<ExactCount?>?
-    var exactQueued: Set<Int> = []
-    /// How long past the budget's end a started exact pass may run: one cell under callgrind takes
-    /// 1–3 s on a 100 KB–1 MB payload, at the lowest priority on a busy machine much longer.
-    static let exactPassGrace = 10.0
     private let scheduler: GenerationScheduler
     /// The run's sampling budget in seconds (`SamplingPlan.budgetSeconds`).
     let budget: Double
@@ -64,10 +53,13 @@ final class InterleavedSampling {
     /// lane is free, few enough that their workers do not crowd the CPUs (figures: Notebook, "Figures behind the code").
     static let generationsInFlight = 5
     private var inFlight: [(index: Int, launch: LockstepComparison.Launch)] = []
-    var instructionCounts: [Int: [ExactCount?]] = [:]
-    /// Time in the instruction pass, which the timing budget leaves out: with `--instructions`
-    /// the timings get the same budget as without.
-    var instructionSeconds = 0.0
+    /// Each comparison's exact measures, counted when the sampling has ended (`countExact`); a
+    /// comparison's rows wait for them.
+    var exactCounts: [Int: [ExactCount?]] = [:]
+    /// The comparisons whose progress line is printed (when their counting passes are done).
+    var announced: Set<Int> = []
+    /// Whether `countExact` has run.
+    var exactCounted = false
     private var waitingSeconds = 0.0
     var finishingSeconds = 0.0
     var comparisonsWritten = 0
@@ -110,7 +102,6 @@ final class InterleavedSampling {
                     return { Result { try passes.allocations(state) } }
                 })
         }
-        exactPasses = passes.besideSampling == nil ? nil : BackgroundPasses(avoiding: lanes[0].cpu, besideSampling: beside)
     }
 
     /// Samples every comparison to its end and writes its rows; returns the time inside measured
@@ -138,19 +129,24 @@ final class InterleavedSampling {
             try writeCounted()
         }
         let draining = Date()
-        exactPasses?.cancelQueued(giving: nil)
         // Finishing short: the counts not yet taken are left out, as the exact measures are.
         if interruptedBy != nil { countingPasses.cancelQueued(giving: .success(nil)) }
         countingPasses.drain()
-        exactPasses?.drain()
         finishingSeconds += Date().timeIntervalSince(draining)
+        try writeCounted()
+        let counting = Date()
+        try countExact()
+        let exactSeconds = Date().timeIntervalSince(counting) * Double(lanes.count)
+        // A signal during the exact pass ended it: the rows are written without its measures.
+        if interruptedBy == nil, let signal = Interruption.requested { interruptedBy = signal }
         try writeCounted()
         var phases = lockstep.map(\.result.phases).reduce(GenerationPhases(), +)
         phases.startingSeconds += waitingSeconds
         phases.finishingSeconds = finishingSeconds
+        if setup.passes.exactCounter != nil { phases.exactSeconds = exactSeconds }
         let open = lockstep.reduce(0) { $0 + $1.open.count }
         let ending = SamplingEnding(
-            sampledSeconds: samplingEnded.map { $0.timeIntervalSince(setup.start) } ?? Date().timeIntervalSince(setup.start),
+            sampledSeconds: (samplingEnded ?? draining).timeIntervalSince(setup.start),
             budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent,
             stoppedBy: interruptedBy.map(Interruption.name))
         var hostState = HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) })
@@ -169,8 +165,6 @@ final class InterleavedSampling {
             lockstep[index].markFinishedShort()
             unfinished.remove(index)
             unwritten.append(index)
-            instructionCounts[index] = lockstep[index].members.map { _ in nil }
-            queueExactPasses(index)
         }
     }
 
@@ -225,7 +219,7 @@ final class InterleavedSampling {
 
     /// Gives each idle lane work: a launched generation that is ready (one lane); with two, a
     /// counting pass when they are behind the budget's clock, else a generation of its own to start
-    /// on its CPU, else the counting passes left, else (while the budget lasts) an exact pass.
+    /// on its CPU, else the counting passes left.
     private func assignIdleLanes() throws {
         for lane in lanes where lane.isIdle {
             if lanes.count == 1 {
@@ -238,8 +232,6 @@ final class InterleavedSampling {
                 lane.activity = .starting(comparison: index, launch: launch, since: Date())
             } else if countingPasses.hasQueued {
                 runBackground(countingPasses, on: lane)
-            } else if let exactPasses, exactPasses.hasQueued, Date().timeIntervalSince(setup.start) < budget {
-                runBackground(exactPasses, on: lane)
             }
         }
     }
@@ -361,7 +353,7 @@ final class InterleavedSampling {
             // One lane: the counting passes left will run after the sampling, and the budget keeps
             // time for them. Two: the lanes take them as they fall behind (`countingIsBehind`).
             let backlog = lanes.count == 1 ? countingBacklogSeconds() : 0
-            let elapsed = Date().timeIntervalSince(setup.start) - instructionSeconds + backlog
+            let elapsed = Date().timeIntervalSince(setup.start) + backlog
             if elapsed >= budget && samplingEnded == nil { budgetSpent = true }
             let step = scheduler.next(states, candidates: unfinished.subtracting(busy), elapsed: elapsed) {
                 lockstep[$0].isSettled
@@ -374,9 +366,6 @@ final class InterleavedSampling {
                 let rounds = finishedRounds
                 return (index, LockstepComparison.Launch(lockstep[index], placement: placement, launched: { rounds.wake() }))
             case .finish(let index):
-                let finishing = Date()
-                try finish(index)
-                finishingSeconds += Date().timeIntervalSince(finishing)
                 unfinished.remove(index)
                 unwritten.append(index)
             }

@@ -36,14 +36,13 @@ struct Progress {
 
     /// `secondsLeft`: of the run's budget; the ETA says it, as the runner stops measuring then.
     mutating func finish(
-        _ payload: String, results: [CellRecord], ratios: [PairedRatio?], target: Double,
+        _ payload: String, ended: [(strategy: String, outcome: Outcome)], ratios: [PairedRatio?], target: Double,
         secondsLeft: Double
     ) {
-        let ended = results.filter { !$0.outcome.isMeasured }
         let met = ratios.compactMap { $0 }.filter { $0.meets(precision: target) }.count
         var line = "\(counter) \(payload): done, \(met) of \(ratios.compactMap { $0 }.count) ratios within ±\(target * 100)%"
         if !ended.isEmpty {
-            line += "; " + ended.map { "\($0.cell.strategy) \($0.outcome.rawValue)" }.joined(separator: ", ")
+            line += "; " + ended.map { "\($0.strategy) \($0.outcome.rawValue)" }.joined(separator: ", ")
         }
         done += 1
         if done < total && secondsLeft > 0 {

@@ -10,11 +10,12 @@ package struct RunOptions {
     package var countAllocations: Bool
     /// The allocator of the timing pass (`TimingAllocator`).
     var allocator: TimingAllocator
-    /// Count instructions per decode under valgrind's callgrind.
+    /// `--instructions`: every cell's exact measures with the caches simulated.
     package var countInstructions: Bool
-    /// Without `countInstructions`: the exact measures of as many cells as the run's time allows,
-    /// counted beside the sampling where callgrind is (`run`'s default; `--no-exact` turns it off).
-    package var exactWhereTimeAllows = false
+    /// Without `countInstructions`: every cell's exact measures, the caches simulated for the
+    /// short decodes (`ExactPassPlan`), counted after the sampling where callgrind or the CPU's
+    /// counter is (`run`'s default; `--no-exact` turns it off).
+    package var countsExact = false
     /// Count allocations with this backend; nil picks jemalloc, else the interposer.
     var countingBackend: CountingBackend?
     /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
@@ -109,6 +110,16 @@ package struct Runner {
             log(canary.passed ? "canary\(took): \(canary.sentence)" : "warning: \(canary.sentence)")
             if !canary.passed { passes.backend = .none }
         }
+        // So does the exact measure; where it misreads, no exact figure is taken.
+        let exactCanaryStart = Date()
+        let exactCanary =
+            passes.exactCounter == nil
+            ? nil : try ExactCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
+        if let exactCanary {
+            let took = String(format: " (%.2f s)", Date().timeIntervalSince(exactCanaryStart))
+            log(exactCanary.passed ? "canary\(took): \(exactCanary.sentence)" : "warning: \(exactCanary.sentence)")
+            if !exactCanary.passed { passes.dropExactMeasures() }
+        }
         let provenance = Provenance.current(
             runID: folder.runID, allocator: options.allocator.rawValue, countingBackend: passes.backend.rawValue)
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
@@ -136,6 +147,7 @@ package struct Runner {
             extraConformances: RunJSON.extraConformancesOfThisExecutable)
         info.provenance = provenance
         info.allocationCanary = canary
+        info.exactCanary = exactCanary
         info.plannedCells = comparisons.joined().filter { !$0.isBaseline }.map {
             RunJSON.PlannedCell(cell: $0.identity, expectedOutcome: $0.cell.strategy.expectedOutcome(on: $0.cell.source))
         }
@@ -149,7 +161,7 @@ package struct Runner {
             RunJSON.Resumption(afterSeconds: $0.sampledSeconds, samples: $0.samples.count)
         }
         try info.write(to: folder.directory)
-        let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs, allowsTwo: passes.instructionCounter == nil)
+        let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs)
         log("sampling on \(timingCPUs.note)")
         let setup = InterleavedSampling.Setup(
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
@@ -208,12 +220,14 @@ package struct Runner {
         var passes = CountingPasses(
             backend: try CountingPasses.backend(for: options, log: log), instructionCounter: counter,
             timeoutSeconds: options.timeoutSeconds, launcher: launcher)
-        if counter == nil, options.exactWhereTimeAllows, Platform.current.hasCallgrind,
-            let valgrind = InstructionRegion.valgrindPath()
-        {
-            passes.besideSampling = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
+        if counter == nil, options.countsExact {
+            if Platform.current.hasCallgrind, let valgrind = InstructionRegion.valgrindPath() {
+                passes.exactByDefault = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
+            } else if !Platform.current.hasCallgrind, SystemCalls.retiredInstructions() != nil {
+                passes.exactByDefault = .retired
+            }
         }
-        if case .callgrind = counter ?? passes.besideSampling { try folder.costs.append("") }
+        if case .callgrind = passes.exactCounter { try folder.costs.append("") }
         return passes
     }
 

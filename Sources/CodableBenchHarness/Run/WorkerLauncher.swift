@@ -54,20 +54,9 @@ struct WorkerLauncher {
         }
         process.environment = Self.environment(extra)
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
-        process.standardError = stderrHandle
-
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try ChildProcesses.run(process)
+        let finished = try Self.start(process, stderr: stderrFile)
         defer { ChildProcesses.ended(process.processIdentifier) }
-        _ = try? stderrHandle.close()  // the child has its copy (see `LockstepWorker.init`)
-        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-            return .timedOut(seconds: timeoutSeconds)
-        }
+        if let ended = wait(for: process, finished) { return ended }
 
         let stderrTail = Self.lastLine(of: stderrFile)
         if process.terminationReason == .uncaughtSignal {
@@ -81,6 +70,91 @@ struct WorkerLauncher {
             return .crashed("worker exited with status \(process.terminationStatus)" + (stderrTail.map { ": \($0)" } ?? ""))
         }
         return .report(report)
+    }
+
+    /// Starts `process` with its output discarded and its errors into `stderr`, recorded among the
+    /// run's children (the caller says when it has ended); signalled when it ends.
+    private static func start(_ process: Process, stderr: URL) throws -> DispatchSemaphore {
+        process.standardOutput = FileHandle.nullDevice
+        let stderrHandle = try FileHandle(forWritingTo: stderr)
+        process.standardError = stderrHandle
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try ChildProcesses.run(process)
+        _ = try? stderrHandle.close()  // the child has its copy (see `LockstepWorker.init`)
+        return finished
+    }
+
+    /// Waits for `process` until its deadline (then kills it); nil once it has ended by itself, or
+    /// how it was ended. `stops` is asked a few times a second, and true ends it.
+    private func wait(for process: Process, _ finished: DispatchSemaphore, stops: () -> Bool = { false }) -> WorkerExit? {
+        let deadline = DispatchTime.now() + timeoutSeconds
+        while finished.wait(timeout: min(deadline, .now() + 0.25)) == .timedOut {
+            let stopped = stops()
+            guard stopped || DispatchTime.now() >= deadline else { continue }
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            return stopped ? .crashed("stopped: the run was interrupted") : .timedOut(seconds: timeoutSeconds)
+        }
+        return nil
+    }
+
+    /// The instructions pass of several cells under `wrapper` (callgrind), each in a child forked
+    /// from one worker process (`ForkServer`): valgrind's start costs more than a small cell's
+    /// counted decodes, and each child starts from the same state, whatever its siblings counted
+    /// (a process that counted cells one after another read them up to 1.2% apart from alone,
+    /// likely because the runtime's metadata and conformance caches grow with every strategy). The children's reports in
+    /// `workers`' order (nil for a cell whose child failed), or why the whole process failed.
+    func launchForkServer(
+        _ workers: [WorkerInvocation], environment extra: [String: String], wrapper: [String], stops: () -> Bool
+    ) throws -> (reports: [WorkerReport?], failure: String?) {
+        let scratch = try ScratchSpace.folder("worker")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stderrFile = scratch.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        let reportFiles = workers.indices.map { scratch.appendingPathComponent("report-\($0).json") }
+        let arguments = zip(workers, reportFiles).map { worker, file in
+            var worker = worker
+            worker.report = FixedLengthPath.padded(file.path)
+            if case .file(let path) = worker.payload { worker.payload = .file(FixedLengthPath.padded(path)) }
+            return worker.arguments
+        }
+        guard !arguments.joined().contains(where: { $0.contains(ForkServer.separator) || $0.contains("\n") }) else {
+            return (workers.map { _ in nil }, "an argument holds a tab or a line break, which the forking worker's lines cannot")
+        }
+        let lines = arguments.map { $0.joined(separator: ForkServer.separator) + "\n" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrapper[0])
+        process.arguments = Array(wrapper.dropFirst()) + [FixedLengthPath.padded(executable.path)] + ForkServer.arguments
+        process.environment = Self.environment(extra)
+        let requests = Pipe()
+        process.standardInput = requests
+        let finished = try Self.start(process, stderr: stderrFile)
+        defer { ChildProcesses.ended(process.processIdentifier) }
+        // Written beside the wait: the lines outgrow the pipe's buffer, and each child reads one.
+        let writer = requests.fileHandleForWriting
+        DispatchQueue.global().async {
+            for line in lines { guard (try? writer.write(contentsOf: Data(line.utf8))) != nil else { break } }
+            try? writer.close()
+        }
+        if let ended = wait(for: process, finished, stops: stops) {
+            let why: String
+            switch ended {
+            case .timedOut(let seconds): why = String(format: "the forking worker took more than %.0f s", seconds)
+            case .crashed(let detail): why = detail
+            case .report: why = "the forking worker ended"
+            }
+            return (workers.map { _ in nil }, why)
+        }
+        let read = reportFiles.map { (try? Data(contentsOf: $0)).flatMap { try? JSONDecoder().decode(WorkerReport.self, from: $0) } }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            return (
+                read,
+                "the forking worker exited with status \(process.terminationStatus)"
+                    + (Self.lastLine(of: stderrFile).map { ": \($0)" } ?? "")
+            )
+        }
+        return (read, nil)
     }
 
     /// `launch`, with a failure to start the process as the harness's own (exit status 3).

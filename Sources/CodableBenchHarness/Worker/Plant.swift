@@ -1,4 +1,5 @@
 import Foundation
+import CodableBenchCore
 
 /// A failure planted in an instrument, so that the self-tests can show its canary catches it
 /// (`CODABLEBENCH_PLANT`, read in the worker; never set by a run).
@@ -6,10 +7,25 @@ enum Plant: String {
     /// The allocation counter misses a third of what it should see, as an interposer that misses
     /// one of the runtime's allocation entry points would.
     case counterMissesAThird = "counter-misses-a-third"
+    /// The exact measure drifts: each reading a percent above the one before, as a counter that
+    /// counts more than the region would (read by the run, not the worker: the exact pass's worker
+    /// runs with a fixed environment).
+    case exactCounterDrifts = "exact-counter-drifts"
 
     static let variable = "CODABLEBENCH_PLANT"
     /// Read with `getenv`, which allocates nothing: the worker reads it between counted decodes.
     static var current: Plant? { getenv(variable).map { String(cString: $0) }.flatMap(Plant.init(rawValue:)) }
+
+    /// An exact measure as the planted instrument reads it.
+    static func counted(instructions: Int) -> Int {
+        guard current == .exactCounterDrifts else { return instructions }
+        let reading = readings.withLock { count in
+            count += 1
+            return count
+        }
+        return instructions + instructions * reading / 100
+    }
+    private static let readings = Locked(0)
 
     /// The counts as the planted instrument reads them.
     static func counted(_ count: AllocationCount) -> AllocationCount {

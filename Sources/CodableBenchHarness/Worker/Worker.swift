@@ -97,6 +97,7 @@ package enum Worker {
                 try repeated(1)  // warm, outside the counted region
                 try countedDecode(repeated)
                 report.countedDecodes = 1
+                report.processID = getpid()
             case .counting:
                 // Beside the sampling, at background priority on every platform (see the call).
                 SystemCalls.lowerThisProcessesPriority()

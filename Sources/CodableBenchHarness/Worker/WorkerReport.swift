@@ -31,6 +31,9 @@ package struct WorkerReport: Codable, Sendable {
     var allocations: [AllocationCount]?
     /// Decodes inside the instruction-counted region (instructions pass only).
     var countedDecodes: Int?
+    /// The worker's process (instructions pass under callgrind): a forked child's output file
+    /// carries it (`ForkServer`).
+    var processID: Int32?
     /// Instructions the CPU's counter saw per counted decode (instructions pass without callgrind).
     var retiredInstructions: Int?
     /// The cold pass: the process's first, second and third decodes, then a warm one (`ColdDecodes`).
