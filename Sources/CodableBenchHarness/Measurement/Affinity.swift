@@ -46,6 +46,15 @@ enum Affinity {
         return try body()
     }
 
+    /// Runs `body` with this thread allowed on `cpus`, so that the processes it starts may use them
+    /// all: the exact pass's workers, started from threads the sampling kept off a timing CPU (one
+    /// lane's run ran its two forking workers on one CPU, one after the other). Nil: `body` as is.
+    static func within<T>(_ cpus: [Int]?, _ body: () throws -> T) rethrows -> T {
+        guard let cpus, let saved = allowed(), apply(cpus, to: 0) else { return try body() }
+        defer { _ = apply(saved, to: 0) }
+        return try body()
+    }
+
     /// Runs `body` with this thread on `cpu` alone, so that the processes it starts begin there:
     /// the cold pass's fresh workers, whose first decode is the sample. Nil: `body` as is.
     static func on<T>(_ cpu: Int?, _ body: () throws -> T) rethrows -> T {
@@ -75,7 +84,7 @@ enum Affinity {
     static func pin(_ pid: pid_t, to cpu: Int) -> Bool { apply([cpu], to: pid) }
 
     /// The CPUs this thread may run on.
-    private static func allowed() -> [Int]? {
+    static func allowed() -> [Int]? {
         Platform.current.pinsTimingCPU ? SystemCalls.allowedCPUs() : nil
     }
 

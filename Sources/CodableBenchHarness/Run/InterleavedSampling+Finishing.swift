@@ -47,10 +47,13 @@ extension InterleavedSampling {
             return plan.processes.map { ExactPassPlan.Process(cells: $0.cells.map { group[$0] }, simulatesCaches: $0.simulatesCaches) }
         }
         let passes = setup.passes
+        let everyCPU = everyCPU
         let counted = try CountingPasses.onePerCore(processes) { process in
-            let counted = try passes.instructions(
-                ofEach: process.cells.map { states[cells[$0].comparison][cells[$0].member] },
-                simulatingCaches: process.simulatesCaches, stops: { Interruption.requested != nil })
+            let counted = try Affinity.within(everyCPU) {
+                try passes.instructions(
+                    ofEach: process.cells.map { states[cells[$0].comparison][cells[$0].member] },
+                    simulatingCaches: process.simulatesCaches, stops: { Interruption.requested != nil })
+            }
             return (Array(zip(process.cells, counted.counts)), counted.failure)
         }
         for (counts, failure) in counted.compactMap({ $0 }) {

@@ -60,6 +60,8 @@ final class InterleavedSampling {
     var announced: Set<Int> = []
     /// Whether `countExact` has run.
     var exactCounted = false
+    /// The CPUs this process may use, taken before the sampling keeps its thread off one.
+    let everyCPU = Affinity.allowed()
     private var waitingSeconds = 0.0
     var finishingSeconds = 0.0
     var comparisonsWritten = 0
