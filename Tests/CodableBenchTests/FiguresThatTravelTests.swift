@@ -134,5 +134,12 @@ struct FiguresThatTravelTests {
         // Counts within 0.05% of each other agree: one build's runs on one CPU spread that much.
         let close = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_000_300]])
         #expect(close.hasSuffix("0 identical in every run, 1 within 0.05%, 0 differ beyond it"))
+        // Runs of two harness versions, which count differently (0.9 in forked children), say so.
+        let versions = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], harnesses: ["0.8.0", "0.9.0"])
+        #expect(
+            versions.contains(
+                "\n  the runs were made by harness versions 0.8.0, 0.9.0, which count differently (Documentation/Changelog.md): their counts need not agree\n"
+            ))
+        #expect(!close.contains("harness versions"))
     }
 }

@@ -136,15 +136,19 @@ grep -q "did not reach its end" "$folder/report.md" 2>/dev/null || fail "report 
 [ -d "$CODABLEBENCH_SCRATCH/codablebench-$pid" ] || fail "SIGKILL of the parent left no scratch folder to check the next run against"
 echo "3. SIGKILL of the parent with $at_signal pairs taken: $left workers left, report exit $status, $(count_pairs "$folder") pairs read back"
 
-# 4. SIGKILL of a timing worker a third of the way (the next run also clears 3's scratch folder).
+# 4. SIGKILL of the timing workers a third of the way (the next run also clears 3's scratch
+# folder): every lockstep worker alive then, so that one of a generation the run still samples or
+# starts is among them (one worker chosen alone was once one whose comparison had settled, whose
+# death the run never saw).
 "$tool" "${args[@]}" --out "$work/worker" >/dev/null 2>"$work/worker.err" &
 pid=$!
 sleep "$third"
 victim=""
 for child in $(children "$pid"); do
-  if tr '\0' ' ' <"/proc/$child/cmdline" 2>/dev/null | grep -q -- "--pass lockstep"; then victim=$child; break; fi
+  if tr '\0' ' ' <"/proc/$child/cmdline" 2>/dev/null | grep -q -- "--pass lockstep"; then victim="$victim $child"; fi
 done
-[ -n "$victim" ] && kill -KILL "$victim"
+# shellcheck disable=SC2086 # one word per pid
+[ -n "$victim" ] && kill -KILL $victim
 set +e
 wait "$pid"
 status=$?
@@ -159,7 +163,7 @@ sys.exit(1 if bad else 0)
 PY
 stale=$(find "$CODABLEBENCH_SCRATCH" -maxdepth 1 -name 'codablebench-*' | wc -l | tr -d ' ')
 [ "$stale" -eq 0 ] || fail "the killed run's scratch folder is still there after the next run"
-echo "4. SIGKILL of worker $victim at ${third}s: exit $status, $(grep -c "killed by SIGKILL" "$work/worker.err") warning(s); scratch folders left: $stale"
+echo "4. SIGKILL of workers$victim at ${third}s: exit $status, $(grep -c "killed by SIGKILL" "$work/worker.err") warning(s); scratch folders left: $stale"
 
 if [ "$failures" -ne 0 ]; then
   echo "fault battery: $failures failure(s)" >&2

@@ -33,7 +33,7 @@ struct AcrossCommand: ParsableCommand {
             return LoadedRun(
                 cpu: data.provenance.timedOn.label,
                 ratios: Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
-                instructions: data.exactCounts.mapValues(\.instructions))
+                instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion)
         }
         print(Self.render(loaded))
     }
@@ -43,6 +43,8 @@ struct AcrossCommand: ParsableCommand {
         var cpu: String
         var ratios: [RatioKey: PairedRatio]
         var instructions: [CellKey: Int] = [:]
+        /// The harness version that made the run: how it counted its exact measures.
+        var harness = ""
     }
 
     /// Time figures are pooled only among runs of the same CPU (a ratio between kinds of code is
@@ -62,7 +64,7 @@ struct AcrossCommand: ParsableCommand {
             out.append(betweenCPUs(cpus.map { cpu in runs.filter { $0.cpu == cpu }.map(\.ratios) }, names: cpus))
         }
         out.append("")
-        out.append(exactAcrossRuns(runs.map(\.instructions)))
+        out.append(exactAcrossRuns(runs.map(\.instructions), harnesses: runs.map(\.harness)))
         return out.joined(separator: "\n")
     }
 
@@ -113,7 +115,7 @@ struct AcrossCommand: ParsableCommand {
     /// Instructions per decode, pooled over every run whatever its CPU: agreeing where they are
     /// within `exactAgreement` of each other (what one build's runs on one CPU spread by), and
     /// where not, the cells that differ.
-    static func exactAcrossRuns(_ runs: [[CellKey: Int]]) -> String {
+    static func exactAcrossRuns(_ runs: [[CellKey: Int]], harnesses: [String] = []) -> String {
         var byCell: [CellKey: [Int]] = [:]
         for run in runs { for (cell, count) in run { byCell[cell, default: []].append(count) } }
         let shared = byCell.filter { $0.value.count >= 2 }
@@ -128,6 +130,12 @@ struct AcrossCommand: ParsableCommand {
                 + "\(identical) identical in every run, \(shared.count - identical - differing.count) within "
                 + String(format: "%.2f%%", exactAgreement * 100) + ", \(differing.count) differ beyond it"
         ]
+        let versions = Set(harnesses.filter { !$0.isEmpty }).sorted()
+        if versions.count > 1 {
+            out.append(
+                "  the runs were made by harness versions \(versions.joined(separator: ", ")), which count differently "
+                    + "(Documentation/Changelog.md): their counts need not agree")
+        }
         for (cell, counts) in differing {
             out.append(
                 "  \(cell): " + counts.map(String.init).joined(separator: ", ")

@@ -16,7 +16,7 @@ package struct Provenance: Codable, Equatable, Sendable {
     /// The optimization level the harness was compiled with and the package traits it was built
     /// with (`-O`, `-O trait:Simdjson`); empty in files of schema version 1.
     package var buildFlags: String
-    var harnessVersion: String
+    package var harnessVersion: String
     package var allocator: String
     package var countingBackend: String
     /// The CPU in detail (`CPUIdentity`): kept in run.json's provenance, not in results.csv's rows,
