@@ -141,5 +141,16 @@ struct FiguresThatTravelTests {
                 "\n  the runs were made by harness versions 0.8.0, 0.9.0, which count differently (Documentation/Changelog.md): their counts need not agree\n"
             ))
         #expect(!close.contains("harness versions"))
+        // A run without exact measures (an older one) does not count among their versions.
+        let newer = runs.prefix(2).map { run in
+            var run = run
+            run.harness = "0.9.0"
+            return run
+        }
+        var older = AcrossCommand.LoadedRun(cpu: "AMD", ratios: [key: ratio(7.7)])
+        older.harness = "0.7.1"
+        #expect(!AcrossCommand.render(newer + [older]).contains("harness versions"))
+        older.instructions = [cell: 1_000]
+        #expect(AcrossCommand.render(newer + [older]).contains("harness versions 0.7.1, 0.9.0"))
     }
 }

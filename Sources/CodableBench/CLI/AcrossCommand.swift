@@ -64,7 +64,9 @@ struct AcrossCommand: ParsableCommand {
             out.append(betweenCPUs(cpus.map { cpu in runs.filter { $0.cpu == cpu }.map(\.ratios) }, names: cpus))
         }
         out.append("")
-        out.append(exactAcrossRuns(runs.map(\.instructions), harnesses: runs.map(\.harness)))
+        // Only the runs with exact measures say how they were counted.
+        let counted = runs.filter { !$0.instructions.isEmpty }
+        out.append(exactAcrossRuns(counted.map(\.instructions), harnesses: counted.map(\.harness)))
         return out.joined(separator: "\n")
     }
 
