@@ -96,8 +96,8 @@ struct CountingPasses {
         }
     }
 
-    /// `pass` for each cell, one per core at a time: counts do not depend on the machine's load,
-    /// and no timing runs meanwhile (a comparison's passes run when it is done).
+    /// `pass` for each item, one per core at a time: counts do not depend on the machine's load,
+    /// and no timing runs meanwhile (the cold pass's first decodes, the exact pass's processes).
     static func onePerCore<Item: Sendable, T: Sendable>(_ items: [Item], _ pass: @Sendable (Item) throws -> T?) throws -> [T?] {
         let results = Locked([Result<T?, Error>](repeating: .success(nil), count: items.count))
         DispatchQueue.concurrentPerform(iterations: items.count) { index in

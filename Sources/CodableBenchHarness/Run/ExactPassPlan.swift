@@ -6,8 +6,7 @@
 /// a half times as long as with instructions alone (figures: Notebook, "Exact measures for every
 /// cell"), so cells whose decode is short simulate the caches and the others count instructions
 /// only. Each kind is split between two processes of about equal
-/// cost (one per CPU of a two-CPU machine), cells of one payload next to each other, so that a
-/// worker generates a payload once for all its strategies.
+/// cost (one per CPU of a two-CPU machine), each counting its cells in their order.
 package struct ExactPassPlan: Equatable {
     /// A cell to count: its warm decode's time (nil where nothing timed it) and its payload's size.
     struct Cell {

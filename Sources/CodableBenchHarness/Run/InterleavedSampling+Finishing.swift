@@ -23,26 +23,23 @@ extension InterleavedSampling {
     /// without it, the cells `ExactPassPlan` finds cheap enough.
     func countExact() throws {
         guard setup.passes.exactCounter != nil else { return }
-        var measured: [(comparison: Int, member: Int)] = []
-        for index in unwritten {
-            let result = lockstep[index].result
-            exactCounts[index] = comparisons[index].map { _ in nil }
-            guard interruptedBy == nil, !result.generations.isEmpty else { continue }
-            for member in comparisons[index].indices where result.verdicts[member].outcome.isMeasured {
-                measured.append((index, member))
+        for index in unwritten { exactCounts[index] = comparisons[index].map { _ in nil } }
+        let cells: [(comparison: Int, member: Int)] =
+            interruptedBy != nil
+            ? []
+            : unwritten.filter { !lockstep[$0].result.generations.isEmpty }.flatMap { index in
+                comparisons[index].indices.filter { lockstep[index].result.verdicts[$0].outcome.isMeasured }.map { (index, $0) }
             }
-        }
-        let cells = measured
-        let states = comparisons
+        let states = cells.map { comparisons[$0.comparison][$0.member] }
         // A process runs one build's executable: `ab`'s baseline cells are counted apart.
-        let builds = Dictionary(grouping: cells.indices) { states[cells[$0].comparison][cells[$0].member].build.executable.path }
+        let builds = Dictionary(grouping: cells.indices) { states[$0].build.executable.path }
         let processes = builds.keys.sorted().flatMap { build in
             let group = builds[build]!
             let plan = ExactPassPlan(
                 cells: group.map { cell in
                     ExactPassPlan.Cell(
                         decodeSeconds: lockstep[cells[cell].comparison].decodeSeconds[cells[cell].member],
-                        bytes: states[cells[cell].comparison][cells[cell].member].payload.bytes)
+                        bytes: states[cell].payload.bytes)
                 }, simulatingEveryCell: setup.passes.simulatesEveryCell)
             return plan.processes.map { ExactPassPlan.Process(cells: $0.cells.map { group[$0] }, simulatesCaches: $0.simulatesCaches) }
         }
@@ -51,7 +48,7 @@ extension InterleavedSampling {
         let counted = try CountingPasses.onePerCore(processes) { process in
             let counted = try Affinity.within(everyCPU) {
                 try passes.instructions(
-                    ofEach: process.cells.map { states[cells[$0].comparison][cells[$0].member] },
+                    ofEach: process.cells.map { states[$0] },
                     simulatingCaches: process.simulatesCaches, stops: { Interruption.requested != nil })
             }
             return (Array(zip(process.cells, counted.counts)), counted.failure)
