@@ -270,6 +270,47 @@ struct EndToEndTests {
         #expect(check.stdout.contains("REGRESSION canary on canary: instructions"))
     }
 
+    /// Paired timing reads a known work ratio in every run; a planted lane that times one half of
+    /// its pairs a quarter slower fails the canary, and the run leaves time out of its answers, says
+    /// why, and fails a `check` that judges ratios.
+    @Test(.slow) func theTimingCanaryCatchesALaneThatSlowsOneHalfOfItsPairs() throws {
+        func run(plant: String? = nil) throws -> (folder: URL, stderr: String) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run(
+                [
+                    "run", "--allow-debug", "--quick", "--no-count", "--no-exact", "--profile", "tiny", "--out", out.path,
+                    "--strategy", "synthesized", "--strategy", "handwritten",
+                ],
+                environment: plant.map { ["CODABLEBENCH_PLANT": $0] } ?? [:])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (out.appendingPathComponent("latest"), run.stderr)
+        }
+        let clean = try run()
+        #expect(clean.stderr.contains(": paired timing read "), "\(clean.stderr)")
+        let cleanInfo = try #require(RunJSON.read(from: clean.folder))
+        #expect(cleanInfo.timingCanary?.failed == false, "\(clean.stderr)")
+        // The canary's samples are no cell's.
+        #expect(!(try String(contentsOf: clean.folder.appendingPathComponent("samples.csv"), encoding: .utf8)).contains("canary-loops"))
+        let planted = try run(plant: "lane-slows-one-half")
+        #expect(
+            planted.stderr.contains("warning: paired timing read ") && planted.stderr.contains("time ratios are not reported in this run"))
+        let info = try #require(RunJSON.read(from: planted.folder))
+        #expect(info.timingCanary?.failed == true)
+        let report = try String(contentsOf: planted.folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("the timing canary failed: paired timing read"))
+        #expect(report.contains("its time ratio is not reported (the timing canary failed"))
+        let tolerances = try TestSupport.temporaryDirectory().appendingPathComponent("tolerances.json")
+        try Data(
+            #"{"deterministic": {}, "timing": {"enabled": false, "relative": 0.1, "alpha": 0.01}, "noiseFloor": 0.05, "ratio": {"enabled": true, "relative": 0.05}}"#
+                .utf8
+        ).write(to: tolerances)
+        let check = try TestSupport.run([
+            "check", "--baseline", clean.folder.path, "--current", planted.folder.path, "--tolerances", tolerances.path,
+        ])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("REGRESSION canary on canary: time"), "\(check.stdout)")
+    }
+
     /// A strategy's timeout cap bounds its timed workers, not its counting pass, which runs at the
     /// lowest priority beside the sampling; a count still missing is said, never a silent gap.
     @Test(.slow) func aCountingPassHasTheRunsTimeoutAndAMissingCountIsSaid() throws {

@@ -30,9 +30,13 @@ struct AcrossCommand: ParsableCommand {
             print(
                 "\(data.provenance.runID): timed on \(data.provenance.timedOn.label); "
                     + (HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded"))
+            // A run whose timing canary failed pools no time (`TimingCanary`).
+            let canary = data.info?.timingCanary
+            if let canary, canary.failed { print("\(data.provenance.runID): its time ratios are left out: \(canary.sentence)") }
             return LoadedRun(
                 cpu: data.provenance.timedOn.label,
-                ratios: Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
+                ratios: canary?.failed == true
+                    ? [:] : Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
                 instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion)
         }
         print(Self.render(loaded))

@@ -47,6 +47,7 @@ enum FinishedRunReport {
         }
         if let canary = info.allocationCanary { log("canary: \(canary.sentence)") }
         if let canary = info.exactCanary { log("canary: \(canary.sentence)") }
+        if let canary = info.timingCanary { log("canary: \(canary.sentence)") }
         let exact = data.exactCoverage
         if exact.counted > 0 {
             log(

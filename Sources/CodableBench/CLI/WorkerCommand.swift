@@ -22,7 +22,7 @@ struct WorkerCommand {
         // counted decodes (the peak heap depends on what it allocated before).
         guard
             let chosen = tool.catalogue.first(where: { $0.id == strategy })
-                ?? (AllocationCanary.strategies + ExactCanary.strategies).first(where: { $0.id == strategy })
+                ?? (AllocationCanary.strategies + ExactCanary.strategies + TimingCanary.strategies).first(where: { $0.id == strategy })
         else {
             throw CommandError.usage("worker: unknown strategy '\(strategy)'")
         }

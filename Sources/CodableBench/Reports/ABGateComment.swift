@@ -94,7 +94,9 @@ extension ABGate {
                 ? "Exact measures: none of the \(exact.count) cells moved beyond ±\(exactPercent) in instructions or simulated cycles."
                 : "Exact measures: \(exactIncreases.count + exactDecreases.count) of \(exact.count) cells moved beyond ±\(exactPercent) (undeclared)."
         var timeText = "Time: \(judgedInTime) of \(timed) cells judged at ±\(percent)"
-        if cannotTell.isEmpty {
+        if let timingCanaryFailure {
+            timeText = "Time: not judged, because \(timingCanaryFailure) (exit status 4)."
+        } else if cannotTell.isEmpty {
             timeText += "."
         } else {
             let undecided = self.undecided.count

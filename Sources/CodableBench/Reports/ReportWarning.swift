@@ -24,6 +24,9 @@ struct ReportWarning {
         if p.buildConfiguration != "release" {
             out.append(ReportWarning(summary: "debug build: these numbers do not describe optimized code"))
         }
+        if let canary = info?.timingCanary, canary.failed {
+            out.append(ReportWarning(summary: "the timing canary failed: \(canary.sentence)"))
+        }
         if let canary = info?.exactCanary, !canary.passed {
             out.append(ReportWarning(summary: "exact measures were not counted: \(canary.sentence)"))
         }

@@ -111,9 +111,11 @@ package struct Answer: Sendable {
         if !unpaired.isEmpty {
             out.append(
                 "\(code: strategy) on \(unpaired.joined(separator: ", ")): "
-                    + (findings.ratios.isEmpty
-                        ? "measured without a paired ratio (no yardstick ran beside it in this run)"
-                        : "measured, with no yardstick on those payloads" + (changes.isEmpty ? "" : " (\(changes))")))
+                    + (findings.timeWithheld != nil
+                        ? "measured; its time ratio is not reported (the timing canary failed: see the warning above)"
+                        : findings.ratios.isEmpty
+                            ? "measured without a paired ratio (no yardstick ran beside it in this run)"
+                            : "measured, with no yardstick on those payloads" + (changes.isEmpty ? "" : " (\(changes))")))
         }
         return out
     }

@@ -162,6 +162,7 @@ enum ClaimChecker {
             if let situation, findings.ratio(of: check.strategy, against: check.against ?? "", on: profile) != nil {
                 return missing(Self.notMeasured(situation.resolved(build: findings.build)))
             }
+            if findings.timeWithheld != nil { return missing("time not reported in this run (the timing canary failed)") }
             return missing("\(code: check.strategy) and \(code: check.against ?? "") were not paired")
         }
         let state: ClaimResult.PointResult.State

@@ -31,6 +31,9 @@ package struct RunFindings: Sendable {
     /// The CPUs the time figures were taken on (`CPUIdentity.shortLabel`): this run's, then those
     /// of runs merged in where they differ. Time ratios between kinds of code differ by CPU.
     package var timedOn: [String] = []
+    /// Why the run's time ratios are not in its findings, where its timing canary failed
+    /// (`TimingCanaryReading`): what the canary read.
+    var timeWithheld: String? = nil
 
     init(
         outcomes: [String: [String: Outcome]], ratios: [RatioRow],
@@ -57,9 +60,13 @@ package struct RunFindings: Sendable {
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.provenance.buildConfiguration
         timedOn = [run.provenance.timedOn.shortLabel]
+        if let canary = run.info?.timingCanary, canary.failed {
+            timeWithheld = canary.sentence
+            ratios = []
+        }
         largeApp = run.info?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.ratioRow)
-        if !cold.isEmpty { situationRatios[own(.cold)] = cold }
+        if !cold.isEmpty, timeWithheld == nil { situationRatios[own(.cold)] = cold }
     }
 
     /// This run's situation in `mode`.

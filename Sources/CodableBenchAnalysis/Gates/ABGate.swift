@@ -99,11 +99,16 @@ package struct ABGate {
     }
 
     /// 0 pass; 1 a regression (exact, confirmed in time, or in outcomes and counts) not declared;
-    /// 4 no regression seen, but some cell could be judged by neither measure.
+    /// 4 no regression seen, but some cell could be judged by neither measure, or time by nothing
+    /// (the timing canary failed).
     package var exitStatus: Int32 {
         if !slower.isEmpty || !exactIncreases.isEmpty || !counts.regressions.isEmpty { return 1 }
-        return undecided.isEmpty ? 0 : 4
+        return undecided.isEmpty && timingCanaryFailure == nil ? 0 : 4
     }
+
+    /// What the run's timing canary read where it failed (`TimingCanary`): no cell is judged in
+    /// time, and the gate does not pass.
+    package let timingCanaryFailure: String?
 
     /// `threshold`: a cell is slower in time when its ratio's whole interval lies above
     /// 1 + threshold, faster when it lies below 1 / (1 + threshold). `exactThreshold`: an exact
@@ -128,7 +133,9 @@ package struct ABGate {
         exactIncreases = exactFlagged.filter { $0.largestChange > 0 && !isDeclared($0.cell) }
         exactDecreases = exactFlagged.filter { $0.largestChange < 0 && !isDeclared($0.cell) }
 
-        let findings = Self.ratios(in: current).sorted { $0.cell < $1.cell }
+        let canary = current.info?.timingCanary
+        timingCanaryFailure = canary?.failed == true ? canary?.sentence : nil
+        let findings = timingCanaryFailure != nil ? [] : Self.ratios(in: current).sorted { $0.cell < $1.cell }
         let again = Dictionary(
             (confirmation.map(Self.ratios) ?? []).map { ($0.cell, $0.ratio) }, uniquingKeysWith: { first, _ in first })
         let flagged = findings.filter { $0.verdict(at: threshold) == .slower }.map { finding in

@@ -78,6 +78,14 @@ package struct Gate {
                     baseline: "a fixed loop's count", current: canary.read.map { $0.map(String.init) ?? "-" }.joined(separator: " "),
                     message: "the exact canary failed: \(canary.sentence)"))
         }
+        let judgesTime = tolerances.timing.enabled || tolerances.ratio?.enabled == true
+        if judgesTime, let canary = current.info?.timingCanary, canary.failed {
+            regressions.append(
+                Finding(
+                    cell: CellKey(group: AllocationCanary.group, strategy: "canary", profile: "canary"), metric: "time",
+                    baseline: "1.00× and 2.00×", current: "\(canary.sameWork.text) and \(canary.twiceTheWork.text)",
+                    message: "the timing canary failed: \(canary.sentence)"))
+        }
         if let gate = tolerances.ratio, gate.enabled {
             for change in RatioChange.all(baseline: baseline, current: current, relative: gate.relative) {
                 let finding = Finding(

@@ -101,7 +101,7 @@ package struct PairedRatio: Equatable, Sendable {
 
     /// The interval at two-sided 99.9% (the stopping rule's early looks), as a ratio with the same
     /// centre; nil without the spread (a ratio read back from a file).
-    var interval999: PairedRatio? {
+    package var interval999: PairedRatio? {
         guard let spread else { return nil }
         let half = StudentT.quantile9995(degreesOfFreedom: spread.degreesOfFreedom) * spread.standardError
         return PairedRatio(

@@ -66,9 +66,9 @@ struct CountingPasses {
     }
 
     /// Cells known not to decode their payload are not counted (a hang would hold a pass for its
-    /// whole timeout).
+    /// whole timeout), nor the timing canary's (`TimingCanary`).
     func countsAllocations(of state: CellState) -> Bool {
-        backend != .none && state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok
+        backend != .none && !state.isCanary && state.cell.strategy.expectedOutcome(on: state.cell.source) == .ok
     }
 
     /// The counting pass: the backend's library preloaded, deterministic hashing. The worker

@@ -27,7 +27,7 @@ extension InterleavedSampling {
         let cells: [(comparison: Int, member: Int)] =
             interruptedBy != nil
             ? []
-            : unwritten.filter { !lockstep[$0].result.generations.isEmpty }.flatMap { index in
+            : unwritten.filter { $0 != canary && !lockstep[$0].result.generations.isEmpty }.flatMap { index in
                 comparisons[index].indices.filter { lockstep[index].result.verdicts[$0].outcome.isMeasured }.map { (index, $0) }
             }
         let states = cells.map { comparisons[$0.comparison][$0.member] }
@@ -70,6 +70,16 @@ extension InterleavedSampling {
         let writing = Date()
         defer { finishingSeconds += Date().timeIntervalSince(writing) }
         for index in unwritten {
+            if index == canary {
+                unwritten.removeAll { $0 == index }
+                var reading = TimingCanary.reading(of: lockstep[index].result.ratios)
+                reading.laneSeconds = spent[index]
+                timingCanary = reading
+                setup.log(
+                    reading.failed
+                        ? "warning: \(reading.sentence)" : String(format: "canary (%.1f lane-seconds): ", spent[index]) + reading.sentence)
+                continue
+            }
             guard let counted = countingPasses.outputs(of: index) else { continue }
             if !announced.contains(index) {
                 announced.insert(index)
@@ -99,7 +109,7 @@ extension InterleavedSampling {
         let done = try finished.record(into: record, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =
-            "stopped at once: \(comparisonsWritten) of \(comparisons.count) comparisons finished, their rows and every sample "
+            "stopped at once: \(comparisonsWritten) of \(comparisons.count - (canary == nil ? 0 : 1)) comparisons finished, their rows and every sample "
             + "and pair taken are in \(record.folder.directory.path) ('benchmarks report \(record.folder.directory.path)' writes a report of them)"
         return done
     }

@@ -23,11 +23,13 @@ extension InterleavedSampling {
             }
             lane.activity = .idle
             lockstep[index] = try outcome.get()
+            spent[index] += seconds
+            lockstep[index].choosePairsPerGeneration(budgetSeconds: expectedShare(of: index))
+            // The canary's samples are no cell's (`TimingCanary`).
+            guard index != canary else { continue }
             let rows = lockstep[index].latestGenerationRows(runID: record.folder.runID)
             for (build, samples) in rows.samples { try record.record(samples: samples, of: build) }
             try record.record(pairs: rows.pairs)
-            spent[index] += seconds
-            lockstep[index].choosePairsPerGeneration(budgetSeconds: expectedShare(of: index))
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,
                 members: comparisons[index].map(\.cell.strategy.id),

@@ -31,8 +31,13 @@ final class InterleavedSampling {
 
     let setup: Setup
     let record: RunRecorder
-    /// One per payload: every strategy that runs on those bytes.
+    /// One per payload: every strategy that runs on those bytes; and the timing canary's
+    /// (`TimingCanary`), whose samples are not the run's cells.
     let comparisons: [[CellState]]
+    /// The timing canary's comparison, where the run has one.
+    let canary: Int?
+    /// What the timing canary read, once its comparison finished.
+    var timingCanary: TimingCanaryReading?
     var lockstep: [LockstepComparison]
     let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
     private let scheduler: GenerationScheduler
@@ -70,12 +75,15 @@ final class InterleavedSampling {
         self.setup = setup
         self.comparisons = comparisons
         self.record = record
-        progress = Progress(total: comparisons.count, log: setup.log)
+        canary = comparisons.firstIndex { $0.first?.isCanary == true }
+        progress = Progress(total: comparisons.count - (canary == nil ? 0 : 1), log: setup.log)
         // Interleaved: the comparisons share the budget (see `GenerationScheduler`); a
         // comparison's rows are written when it finishes.
         lockstep = comparisons.map { members in
-            LockstepComparison(
-                members: members, schedule: setup.pairing.schedule(for: members), plan: setup.plan,
+            let isCanary = members.first?.isCanary == true
+            return LockstepComparison(
+                members: members, schedule: isCanary ? TimingCanary.schedule : setup.pairing.schedule(for: members),
+                plan: isCanary ? TimingCanary.plan(setup.plan) : setup.plan,
                 environment: setup.environment, launcher: setup.launcher)
         }
         if !setup.resumedSamples.isEmpty {
@@ -84,7 +92,8 @@ final class InterleavedSampling {
                 lockstep[index].resume(from: keys.flatMap { setup.resumedSamples[$0] ?? [] })
             }
         }
-        budget = setup.plan.budgetSeconds(cells: comparisons.reduce(0) { $0 + $1.count })
+        // The canary takes its time from the run's budget, which it does not lengthen.
+        budget = setup.plan.budgetSeconds(cells: comparisons.filter { $0.first?.isCanary != true }.joined().count)
         scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: setup.pairing.minimumGenerations)
         spent = [Double](repeating: 0, count: comparisons.count)
         unfinished = Set(comparisons.indices)
@@ -146,7 +155,7 @@ final class InterleavedSampling {
         phases.startingSeconds += waitingSeconds
         phases.finishingSeconds = finishingSeconds
         if setup.passes.exactCounter != nil { phases.exactSeconds = exactSeconds }
-        let open = lockstep.reduce(0) { $0 + $1.open.count }
+        let open = lockstep.indices.filter { $0 != canary }.reduce(0) { $0 + lockstep[$1].open.count }
         let ending = SamplingEnding(
             sampledSeconds: (samplingEnded ?? draining).timeIntervalSince(setup.start),
             budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent,
@@ -154,10 +163,11 @@ final class InterleavedSampling {
         var hostState = HostStateSummary(lockstep.flatMap { $0.result.probes.joined().map(\.reading) })
         hostState?.ringBytes = lanes[0].probe.ringBytes
         hostState?.quietFloorNanoseconds = lanes.compactMap(\.probe.quietFloorNanoseconds).max()
-        hostState?.labels = HostStateCheck(cells: lockstep.flatMap { $0.result.pairs.map { Array($0.joined()) } })
+        hostState?.labels = HostStateCheck(
+            cells: lockstep.indices.filter { $0 != canary }.flatMap { lockstep[$0].result.pairs.map { Array($0.joined()) } })
         return SamplingOutcome(
             measuredNanoseconds: lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases: phases,
-            ending: ending, hostState: hostState, interruptedBy: interruptedBy)
+            ending: ending, hostState: hostState, interruptedBy: interruptedBy, timingCanary: timingCanary)
     }
 
     /// Finishing short: every comparison not sampling now is finished with what it has (one whose
@@ -199,6 +209,8 @@ final class InterleavedSampling {
         let hostState: HostStateSummary?
         /// The signal that ended the sampling short, if one did.
         let interruptedBy: Int32?
+        /// What the timing canary read (nil: the run has none, or ended before it finished).
+        let timingCanary: TimingCanaryReading?
     }
 
     // MARK: Lanes and pipelined generations

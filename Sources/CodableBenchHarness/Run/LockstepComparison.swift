@@ -31,8 +31,7 @@ struct LockstepComparison {
     private(set) var samplesPerBlock: Int
     /// What the last generation's workers took to start, and what one more pair of each of its
     /// ratios took to sample: the costs `samplesPerBlock` is chosen by.
-    private var startSeconds: Double?
-    private var pairSeconds: Double?
+    private var startSeconds, pairSeconds: Double?
     /// Per member, its fastest warm-up decode in any generation so far (what sizes its samples
     /// until it has some: `SampleSize.decodeTime`).
     private var fastestWarmupDecode: [Int: UInt64] = [:]
@@ -384,9 +383,10 @@ struct LockstepComparison {
         case .line(let line):
             switch LockstepProtocol.Reply(line: line) {
             case .sample(let wall, let cpu):
+                let slowed = Plant.timed(pairedWithAYardstick: schedule.yardstick[member] != nil)
                 return Sample(
-                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: wall,
-                    cpuNanoseconds: cpu)
+                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: slowed(wall),
+                    cpuNanoseconds: slowed(cpu))
             case .failure(let message):
                 end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
             case nil:

@@ -168,7 +168,9 @@ package struct Runner {
             launcher: launcher, passes: passes, provenance: provenance, log: log, start: start,
             timingCPUs: timingCPUs, probesHostState: options.plan.judgement.isAnswers,
             resumedSamples: Dictionary(grouping: options.resuming?.samples ?? [], by: \.key))
-        let sampling = try InterleavedSampling(setup, comparisons: comparisons, record: record).run()
+        // Paired timing reads a known work ratio in every run, sampled as the cells are.
+        let canaryComparison = try TimingCanary.comparison(planJSON: try planJSON(), payloadFolder: payloadFolder)
+        let sampling = try InterleavedSampling(setup, comparisons: [canaryComparison] + comparisons, record: record).run()
         let phases = sampling.phases
         if options.cold, sampling.interruptedBy == nil {
             try ColdSampling(
@@ -190,6 +192,7 @@ package struct Runner {
         info.timingCPUs = timingCPUs.cpus.compactMap { $0 }
         info.timingCPUsNote = timingCPUs.note
         info.sampling = sampling.ending
+        info.timingCanary = sampling.timingCanary
         info.hostState = sampling.hostState
         info.interruption = sampling.interruptedBy.map {
             RunJSON.Interruption(signal: Interruption.name($0), afterSeconds: info.totalSeconds)

@@ -2,7 +2,7 @@ import Foundation
 import CodableBenchCore
 
 /// A failure planted in an instrument, so that the self-tests can show its canary catches it
-/// (`CODABLEBENCH_PLANT`, read in the worker; never set by a run).
+/// (`CODABLEBENCH_PLANT`, read in the worker or the run; never set by a run).
 enum Plant: String {
     /// The allocation counter misses a third of what it should see, as an interposer that misses
     /// one of the runtime's allocation entry points would.
@@ -11,6 +11,10 @@ enum Plant: String {
     /// counts more than the region would (read by the run, not the worker: the exact pass's worker
     /// runs with a fixed environment).
     case exactCounterDrifts = "exact-counter-drifts"
+    /// The lanes time one half of every pair, the member paired with a yardstick, at half speed,
+    /// as a lane whose halves ran on cores of two kinds would (an efficiency core takes two to
+    /// three times a performance core's time; read by the run).
+    case laneSlowsOneHalf = "lane-slows-one-half"
 
     static let variable = "CODABLEBENCH_PLANT"
     /// Read with `getenv`, which allocates nothing: the worker reads it between counted decodes.
@@ -26,6 +30,12 @@ enum Plant: String {
         return instructions + instructions * reading / 100
     }
     private static let readings = Locked(0)
+
+    /// A sample's time as the planted lane reads it.
+    static func timed(pairedWithAYardstick: Bool) -> (UInt64) -> UInt64 {
+        guard pairedWithAYardstick, current == .laneSlowsOneHalf else { return { $0 } }
+        return { $0 * 2 }
+    }
 
     /// The counts as the planted instrument reads them.
     static func counted(_ count: AllocationCount) -> AllocationCount {
