@@ -241,6 +241,31 @@ struct EndToEndTests {
         #expect(check.stdout.contains("REGRESSION canary on canary: allocations"))
     }
 
+    /// Where the backend a run chose itself misreads the allocation canary, the run counts with
+    /// the next one its platform prefers whose canary reads right (on Linux: jemalloc, then the
+    /// interposer), and says so; asked for by name, it does not.
+    @Test(.slow, .enabled(if: CountingBackend.jemalloc.libraryPath != nil, "needs jemalloc, the backend Linux prefers"))
+    func aBackendThatMisreadsItsCanaryGivesWayToTheNext() throws {
+        func run(_ arguments: [String]) throws -> (folder: URL, stderr: String) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run(
+                ["run", "--allow-debug", "--quick", "--no-exact", "--profile", "tiny", "--out", out.path, "--strategy", "synthesized"]
+                    + arguments, environment: ["CODABLEBENCH_PLANT": "jemalloc-misses-a-third"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (out.appendingPathComponent("latest"), run.stderr)
+        }
+        let chosen = try run([])
+        #expect(
+            chosen.stderr.contains(
+                "warning: with jemalloc, the allocation counter read 2000 of the canary's 3000 allocations (1000 objects, 1000 arrays, 1000 strings) and 0 where it makes none; counting with interposer instead"
+            ), "\(chosen.stderr)")
+        let rows = try ResultsCSV.read(chosen.folder.appendingPathComponent("results.csv"))
+        #expect(rows.contains { $0.metric == .allocations } && rows.allSatisfy { $0.provenance.countingBackend == "interposer" })
+        #expect(try #require(RunJSON.read(from: chosen.folder)).allocationCanary?.passed == true)
+        let asked = try run(["--counting", "jemalloc"])
+        #expect(!asked.stderr.contains("instead") && asked.stderr.contains(": allocations are not reported in this run"))
+    }
+
     /// The exact measure reads a fixed loop in every run that counts it; a planted counter that
     /// drifts fails the canary, and the run reports no exact figure, says why, and fails `check`.
     @Test(.slow, .enabled(if: InstructionRegion.canCount, "needs valgrind's callgrind or a Mac's instruction counter"))

@@ -140,6 +140,15 @@ enum SystemCalls {
         #endif
     }
 
+    /// Darwin: this thread at utility QoS, below the sampled worker's user-interactive, so that a
+    /// worker starting (verifying, warming up) yields the performance cores to the one sampled.
+    /// Elsewhere nothing: Linux keeps starting workers off the timing CPU instead (`Affinity`).
+    static func yieldToTheSampledThread() {
+        #if canImport(Darwin)
+        _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)  // <pthread/qos.h>
+        #endif
+    }
+
     // MARK: Processes, files and symbols
 
     /// `read(2)`.

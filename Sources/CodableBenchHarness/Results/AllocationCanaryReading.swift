@@ -14,13 +14,16 @@ package struct AllocationCanaryReading: Codable, Equatable, Sendable {
     /// "the allocation counter read 3000 of the canary's 3000 allocations (1000 objects, 1000
     /// arrays, 1000 strings) and 0 where it makes none", and where it misread, what follows.
     package var sentence: String {
+        passed ? whatItRead : whatItRead + ": allocations are not reported in this run"
+    }
+
+    /// The sentence without what follows from it.
+    var whatItRead: String {
         func figure(_ read: [Int]) -> String {
             read.isEmpty ? "nothing" : Set(read).sorted().map(String.init).joined(separator: " and ")
         }
         let made = "\(Self.count) objects, \(Self.count) arrays, \(Self.count) strings"
-        let text =
-            "the allocation counter read \(figure(read.first ?? [])) of the canary's \(expected[0]) allocations (\(made)) "
+        return "the allocation counter read \(figure(read.first ?? [])) of the canary's \(expected[0]) allocations (\(made)) "
             + "and \(figure(read.count > 1 ? read[1] : [])) where it makes none"
-        return passed ? text : text + ": allocations are not reported in this run"
     }
 }

@@ -57,6 +57,25 @@ package enum AllocationCanary {
     static let source = PayloadSource.generated(
         Profile.plain(name: "canary", description: "the allocation canary's bytes", seed: 7, elements: 8))
 
+    /// The canary read with the run's backend, then with each of `fallbacks` while it misreads: the
+    /// run counts with the first backend whose canary reads right, or with none. Where the backend
+    /// the platform prefers misses an allocation path (malloc-interposer 1.6.1 interposes no
+    /// `malloc_type_*` entry point, which Swift's runtime calls on macOS 15), another one may not.
+    /// `fallbacks` is asked only once the first reading misread (it may build the interposer).
+    static func firstThatReads(
+        passes: inout CountingPasses, fallbacks: () -> [CountingBackend], planJSON: String, payloadFolder: URL,
+        log: (String) -> Void
+    ) throws -> AllocationCanaryReading {
+        var reading = try read(passes: passes, planJSON: planJSON, payloadFolder: payloadFolder)
+        guard !reading.passed else { return reading }
+        for fallback in fallbacks() where !reading.passed {
+            log("warning: with \(passes.backend.rawValue), \(reading.whatItRead); counting with \(fallback.rawValue) instead")
+            passes.backend = fallback
+            reading = try read(passes: passes, planJSON: planJSON, payloadFolder: payloadFolder)
+        }
+        return reading
+    }
+
     /// The counting pass on both canaries, one after the other.
     static func read(passes: CountingPasses, planJSON: String, payloadFolder: URL) throws -> AllocationCanaryReading {
         let payload = try PreparedPayload.prepare(source, writingTo: payloadFolder)

@@ -65,6 +65,17 @@ struct CountingPasses {
         return .none
     }
 
+    /// Where the run chose `chosen` itself (no `--counting`), the backends after it in the
+    /// platform's preference that it can use: what the run counts with instead when `chosen`'s
+    /// allocation canary misreads (`AllocationCanary.firstThatReads`).
+    static func fallbacks(after chosen: CountingBackend, for options: RunOptions, log: (String) -> Void) -> [CountingBackend] {
+        guard options.countAllocations, options.countingBackend == nil, chosen != .none else { return [] }
+        let preference = Platform.current.countingPreference.compactMap(CountingBackend.init(rawValue:))
+        return preference.drop { $0 != chosen }.dropFirst().filter { backend in
+            backend == .jemalloc ? backend.libraryPath != nil : InterposerBuild.buildIfMissing(log: log)
+        }
+    }
+
     /// Cells known not to decode their payload are not counted (a hang would hold a pass for its
     /// whole timeout), nor the timing canary's (`TimingCanary`).
     func countsAllocations(of state: CellState) -> Bool {

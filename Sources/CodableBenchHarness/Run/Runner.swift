@@ -104,7 +104,11 @@ package struct Runner {
         let canaryStart = Date()
         let canary =
             passes.backend == .none
-            ? nil : try AllocationCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
+            ? nil
+            : try AllocationCanary.firstThatReads(
+                passes: &passes,
+                fallbacks: { [chosen = passes.backend] in CountingPasses.fallbacks(after: chosen, for: options, log: log) },
+                planJSON: try planJSON(), payloadFolder: payloadFolder, log: log)
         if let canary {
             let took = String(format: " (%.2f s)", Date().timeIntervalSince(canaryStart))
             log(canary.passed ? "canary\(took): \(canary.sentence)" : "warning: \(canary.sentence)")

@@ -55,7 +55,11 @@ final class SamplingLane {
     /// there with its outcome.
     func run<T>(_ round: @escaping () throws -> T, done: @escaping (Result<T, Error>) -> Void) {
         let cpu = cpu
-        let job = HandedOver { done(Result { try Affinity.on(cpu) { try round() } }) }
+        let job = HandedOver {
+            // Unpinned (Darwin): the lane's thread probes and paces its worker on a performance core.
+            if cpu == nil { SystemCalls.raiseThisThreadsPriority() }
+            done(Result { try Affinity.on(cpu) { try round() } })
+        }
         jobs.async { job.value() }
     }
 

@@ -64,9 +64,13 @@ package enum Worker {
             case .verify, .lockstep:
                 break  // the verdict is the whole answer (conformance sweep); lockstep is `serve`
             case .cold:
+                // Unpinned (Darwin): a first decode of milliseconds could start and end on an
+                // efficiency core; the lockstep's sampled workers run at this QoS too.
+                if !Platform.current.pinsTimingCPU { SystemCalls.raiseThisThreadsPriority() }
                 // Nothing decoded before: the lockstep verified this binary's decode of these bytes.
                 report.coldDecodes = try ColdDecodes.measure(try strategy.prepareRepeated(bytes))
             case .coldCounting:
+                if !Platform.current.pinsTimingCPU { SystemCalls.raiseThisThreadsPriority() }
                 guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
                 // The first three decodes, then a warm one (the fourth): cold-allocations.csv's rows.
@@ -106,7 +110,7 @@ package enum Worker {
                 let repeated = try strategy.prepareRepeated(bytes)
                 try repeated(1)  // warm: lazy caches allocate once
                 report.allocations = try (0..<countedDecodes).map { _ in
-                    Plant.counted(try counter.count { try repeated(1) })
+                    Plant.counted(try counter.count { try repeated(1) }, byJemalloc: counter is JemallocCounter)
                 }
             }
         } catch {
@@ -122,8 +126,11 @@ package enum Worker {
         strategy: Strategy, source: PayloadSource, reference: Strategy?, plan: SamplingPlan,
         alreadyVerified: Bool, channel: LockstepProtocol.WorkerSide
     ) throws {
-        // Unpinned (Darwin): the highest QoS keeps the sampling thread on a performance core.
-        if !Platform.current.pinsTimingCPU { SystemCalls.raiseThisThreadsPriority() }
+        // Unpinned (Darwin): verify and warm up below the sampled worker's QoS, which this one
+        // takes at its first request; the highest QoS keeps the sampling thread on a performance
+        // core, and the workers starting meanwhile off it.
+        let unpinned = !Platform.current.pinsTimingCPU
+        if unpinned { SystemCalls.yieldToTheSampledThread() }
         var (bytes, report) = try verified(
             strategy: strategy, source: source, reference: reference, pass: .lockstep,
             alreadyVerified: alreadyVerified)
@@ -140,7 +147,12 @@ package enum Worker {
         report.readyCPUNanoseconds = Clocks.processCPU()
         try channel.sendReport(report)
         guard let repeated else { return }
+        var raised = false
         while let (decodes, count) = channel.nextRequest() {
+            if unpinned && !raised {
+                SystemCalls.raiseThisThreadsPriority()
+                raised = true
+            }
             var walls = [UInt64](repeating: 0, count: count)
             var cpus = [UInt64](repeating: 0, count: count)
             do {
