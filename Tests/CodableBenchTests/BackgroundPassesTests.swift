@@ -41,6 +41,35 @@ struct BackgroundPassesTests {
         #expect(passes.outputs(of: 0) == [1])
     }
 
+    /// A pass the thread beside the sampling starts lowers its worker's priority; one the drain
+    /// (or a lane) starts does not (`CountingPasses.allocations`).
+    @Test func onlyThePassesBesideTheSamplingKnowThemselvesSo() {
+        let passes = BackgroundPasses<Bool>(avoiding: nil)
+        let (blocking, started, release) = Self.blockingPass()
+        passes.submit(0, [{ BackgroundPasses<Void>.isBesideSampling }])
+        let besideOnceReleased: @Sendable () -> Bool = {
+            _ = blocking()
+            return BackgroundPasses<Void>.isBesideSampling
+        }
+        passes.submit(1, [besideOnceReleased])
+        started.wait()  // the thread beside has run the first pass and holds the second
+        passes.submit(2, [{ BackgroundPasses<Void>.isBesideSampling }])
+        let draining = Thread { passes.drain() }
+        draining.start()
+        // Ten seconds at most for what takes milliseconds: a broken queue fails rather than hangs.
+        func within10Seconds(_ done: () -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while !done() && Date() < deadline { usleep(1_000) }
+            return done()
+        }
+        #expect(within10Seconds { passes.outputs(of: 2) != nil })  // the drain runs the third
+        release.signal()
+        #expect(within10Seconds { passes.outputs(of: 1) != nil })
+        #expect(passes.outputs(of: 0) == [true] && passes.outputs(of: 1) == [true] && passes.outputs(of: 2) == [false])
+        #expect(!BackgroundPasses<Void>.isBesideSampling)
+        #expect(!BackgroundPasses<Bool>(avoiding: nil, besideSampling: false).runNext())
+    }
+
     /// A pass that returns 0 once released, and signals when it has started.
     static func blockingPass() -> (pass: @Sendable () -> Int, started: DispatchSemaphore, release: DispatchSemaphore) {
         let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)

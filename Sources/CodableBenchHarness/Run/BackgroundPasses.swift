@@ -34,6 +34,7 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
     init(avoiding cpu: Int?, besideSampling: Bool = true) {
         guard besideSampling else { return }
         let thread = Thread { [self] in
+            Thread.current.threadDictionary[Self.besideSamplingKey] = true
             Affinity.avoiding(cpu) {
                 SystemCalls.lowerThisThreadsPriority()
                 while let job = next(waiting: true) { run(job) }
@@ -41,6 +42,12 @@ final class BackgroundPasses<Output>: @unchecked Sendable {
         }
         thread.start()
     }
+
+    /// Whether the calling thread is the one that runs passes beside the sampling: a pass started
+    /// there lowers its worker's priority (`CountingPasses.allocations`), one the lanes or the
+    /// drain start does not (on Darwin a background process is confined to the efficiency cores).
+    static var isBesideSampling: Bool { Thread.current.threadDictionary[besideSamplingKey] != nil }
+    private static var besideSamplingKey: String { "codablebench.beside-sampling" }
 
     /// Queues `works`, one comparison's passes, under `key`, after those queued with a lower or
     /// equal `priority`.

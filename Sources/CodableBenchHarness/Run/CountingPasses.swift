@@ -92,6 +92,7 @@ struct CountingPasses {
     func allocations(_ state: CellState) throws -> CountedAllocations {
         var environment = backend.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        if BackgroundPasses<Void>.isBesideSampling { environment[Worker.besideSamplingVariable] = "1" }
         let exit = try launcher(state).withTimeout(timeoutSeconds).start(
             state.worker(.counting), environment: environment)
         switch exit {

@@ -6,6 +6,9 @@ import CodableBenchCore
 package enum Worker {
     /// Counts are exact, so a few decodes show that they repeat.
     static let countedDecodes = 3
+    /// Set in a counting worker's environment when it runs beside the sampling
+    /// (`BackgroundPasses.isBesideSampling`): it then lowers its own priority.
+    static let besideSamplingVariable = "CODABLEBENCH_BESIDE_SAMPLING"
     /// Instructions between two reads of the CPU's instruction counter (the instructions pass
     /// without callgrind), at least: as many decodes as reach them, so that the reads' own
     /// instructions (a system call each, subtracted as measured between two empty reads) are a
@@ -103,8 +106,9 @@ package enum Worker {
                 report.countedDecodes = 1
                 report.processID = getpid()
             case .counting:
-                // Beside the sampling, at background priority on every platform (see the call).
-                SystemCalls.lowerThisProcessesPriority()
+                // Beside the sampling, at background priority on every platform (see the call);
+                // between a lane's rounds or after the sampling, at full priority.
+                if getenv(besideSamplingVariable) != nil { SystemCalls.lowerThisProcessesPriority() }
                 // Without a counting library loaded: no counts rather than wrong ones.
                 guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
