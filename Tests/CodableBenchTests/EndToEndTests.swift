@@ -269,7 +269,7 @@ struct EndToEndTests {
     /// The exact measure reads a fixed loop in every run that counts it; a planted counter that
     /// drifts fails the canary, and the run reports no exact figure, says why, and fails `check`.
     @Test(.slow, .enabled(if: InstructionRegion.canCount, "needs valgrind's callgrind or a Mac's instruction counter"))
-    func theExactCanaryCatchesACounterThatDrifts() throws {
+    func theExactCanaryCatchesACounterThatDriftsOrReadsZero() throws {
         func run(plant: String? = nil) throws -> (folder: URL, stderr: String) {
             let out = try TestSupport.temporaryDirectory()
             let run = try TestSupport.run(
@@ -293,6 +293,11 @@ struct EndToEndTests {
         let check = try TestSupport.run(["check", "--baseline", clean.folder.path, "--current", planted.folder.path])
         #expect(check.status == 1)
         #expect(check.stdout.contains("REGRESSION canary on canary: instructions"))
+        // A counter that reads 0 (a virtual machine that does not pass the CPU's counter through).
+        let zero = try run(plant: "exact-counter-reads-zero")
+        #expect(
+            zero.stderr.contains("warning: the exact measure read 0 instructions for a canary loop of no turns, 0 and 0"), "\(zero.stderr)")
+        #expect(!(try ResultsCSV.read(zero.folder.appendingPathComponent("results.csv"))).contains { $0.metric == .instructions })
     }
 
     /// Paired timing reads a known work ratio in every run; a planted lane that times one half of

@@ -88,6 +88,7 @@ struct TimingCanaryTests {
         #expect(refused.markdown(provenance: baseline.provenance).contains("Time: not judged, because paired timing read 1.238×"))
         let judged = try ab(passed)
         #expect(judged.exitStatus == 0 && judged.judgedInTime == 1 && judged.timingCanaryFailure == nil)
+        #expect(judged.markdown(provenance: baseline.provenance).contains(" Canary: paired timing read 1.001× (0.995–1.008)"))
     }
 
     @Test func aFailedCanaryTakesTimeOutOfTheAnswersAndClaims() throws {

@@ -48,7 +48,8 @@ extension ABGate {
                 + "Then time, paired in lockstep: a cell is slower or faster when its ratio's "
                 + "95% interval lies wholly beyond ±\(percent), and a slower cell is measured again in fresh processes "
                 + "and fails only if that confirms it. Outcomes and allocation counts must match (tolerances as `check`)."
-                + (slowState.map { " The machine ran in \($0.text)" + ($0.isHigh ? Self.slowStateAdvice : ".") } ?? ""),
+                + (slowState.map { " The machine ran in \($0.text)" + ($0.isHigh ? Self.slowStateAdvice : ".") } ?? "")
+                + (timingCanary.map { " Canary: \($0)." } ?? ""),
             "",
         ]
         func section(_ title: String, _ lines: [String]) {

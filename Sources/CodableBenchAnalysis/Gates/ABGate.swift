@@ -106,8 +106,9 @@ package struct ABGate {
         return undecided.isEmpty && timingCanaryFailure == nil ? 0 : 4
     }
 
-    /// What the run's timing canary read where it failed (`TimingCanary`): no cell is judged in
-    /// time, and the gate does not pass.
+    /// What the run's timing canary read (`TimingCanary`; nil for a run without one).
+    package let timingCanary: String?
+    /// The same where it failed: no cell is judged in time, and the gate does not pass.
     package let timingCanaryFailure: String?
 
     /// `threshold`: a cell is slower in time when its ratio's whole interval lies above
@@ -134,6 +135,7 @@ package struct ABGate {
         exactDecreases = exactFlagged.filter { $0.largestChange < 0 && !isDeclared($0.cell) }
 
         let canary = current.info?.timingCanary
+        timingCanary = canary?.sentence
         timingCanaryFailure = canary?.failed == true ? canary?.sentence : nil
         let findings = timingCanaryFailure != nil ? [] : Self.ratios(in: current).sorted { $0.cell < $1.cell }
         let again = Dictionary(

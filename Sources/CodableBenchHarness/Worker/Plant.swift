@@ -14,6 +14,9 @@ enum Plant: String {
     /// counts more than the region would (read by the run, not the worker: the exact pass's worker
     /// runs with a fixed environment).
     case exactCounterDrifts = "exact-counter-drifts"
+    /// The exact measure reads 0, as a CPU counter a virtual machine does not pass to its guest
+    /// would (read by the run).
+    case exactCounterReadsZero = "exact-counter-reads-zero"
     /// The lanes time one half of every pair, the member paired with a yardstick, at half speed,
     /// as a lane whose halves ran on cores of two kinds would (an efficiency core takes two to
     /// three times a performance core's time; read by the run).
@@ -25,6 +28,7 @@ enum Plant: String {
 
     /// An exact measure as the planted instrument reads it.
     static func counted(instructions: Int) -> Int {
+        if current == .exactCounterReadsZero { return 0 }
         guard current == .exactCounterDrifts else { return instructions }
         let reading = readings.withLock { count in
             count += 1
