@@ -29,7 +29,7 @@ let package = Package(
     products: [
         .executable(name: "benchmarks", targets: ["benchmarks"]),
         .library(name: "CodableBench", targets: ["CodableBench"]),
-        // The built-in strategies, for packages that time them with another tool (scripts/crosscheck).
+        // The built-in strategies, for packages that time them with another tool (scripts/maintainers/crosscheck).
         .library(name: "CodableBenchCatalogue", targets: ["Catalogue"]),
     ],
     // `swift build --traits Simdjson` (with Debian's libsimdjson-dev) adds ref-simdjson, the

@@ -52,8 +52,8 @@ grep -q "Benchmarks/LossyArrays" <<<"$inputs" \
 
 # A check's own build folder (untracked) names strategies too; it is not what the check runs.
 before=$(fingerprint crosscheck)
-mkdir -p scripts/crosscheck/.build/checkouts
-echo 'let name = "grdb-codable-record"' >scripts/crosscheck/.build/checkouts/Planted.swift
+mkdir -p scripts/maintainers/crosscheck/.build/checkouts
+echo 'let name = "grdb-codable-record"' >scripts/maintainers/crosscheck/.build/checkouts/Planted.swift
 [ "$(fingerprint crosscheck)" = "$before" ] || fail "an untracked build folder changed the cross-check's fingerprint"
 
 # Another toolchain: every check's fingerprint changes.

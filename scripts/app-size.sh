@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run by: maintainers measuring the app-size knob; CI, as a heavy check, when its files change.
+# Run by: users asking what a first decode costs in a large app; maintainers measuring the
+# app-size knob; CI, as a heavy check, when its files change.
 # The app's size as a knob of the first decode (issue #46): builds `benchmarks-app-size` with N extra
 # protocol conformances for each N asked (default 0, 5000 and 20000; the types are written to
 # Sources/benchmarks-app-size/Padding/, git-ignored, and removed at the end), then pairs each N's

@@ -67,8 +67,9 @@ struct DocumentationLinksTests {
         #expect(!readme.contains("../shared"))
     }
 
-    /// The scripts' folders, by audience: users' and maintainers' tools, the method's self-tests, CI's.
-    static let scriptFolders = ["scripts", "scripts/selftests", ".ci"]
+    /// The scripts' folders, by audience: users' tools, maintainers' tools, the method's
+    /// self-tests, CI's.
+    static let scriptFolders = ["scripts", "scripts/maintainers", "scripts/selftests", ".ci"]
 
     /// Each file or folder directly in `folder` (not hidden, no caches, no CI record).
     static func entries(_ folder: String) throws -> [String] {
@@ -107,6 +108,24 @@ struct DocumentationLinksTests {
                 let head = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(12)
                 #expect(head.contains { $0.contains("Run by: ") }, "\(folder)/\(script) does not say who runs it")
             }
+        }
+    }
+
+    /// `scripts/` holds what users run (the README points there), `scripts/maintainers/` what
+    /// only maintainers do: each script's `Run by:` line says so.
+    @Test func scriptsAreKeptByAudience() throws {
+        func runBy(_ path: String) -> String? {
+            guard let text = try? String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8) else { return nil }
+            return text.split(separator: "\n").prefix(12).first { $0.contains("Run by: ") }.map(String.init)
+        }
+        for script in try Self.entries("scripts") {
+            guard let line = runBy("scripts/\(script)") else { continue }  // a folder
+            #expect(
+                line.contains("users") || line.contains("anyone") || line.hasSuffix(".sh (built with cc)."), "scripts/\(script): \(line)")
+        }
+        for script in try Self.entries("scripts/maintainers") {
+            guard let line = runBy("scripts/maintainers/\(script)") else { continue }
+            #expect(!line.contains("users") && !line.contains("anyone"), "scripts/maintainers/\(script): \(line)")
         }
     }
 

@@ -167,7 +167,7 @@ public struct Strategy: @unchecked Sendable {
 
     /// The timed work on `data`, prepared as a worker prepares it (outside the timing): call it with
     /// a count to run the decode that many times. For timing a strategy in another harness, such as
-    /// the package-benchmark cross-check (`scripts/crosscheck`).
+    /// the package-benchmark cross-check (`scripts/maintainers/crosscheck`).
     public func timedWork(on data: Data) throws -> (Int) throws -> Void {
         try prepareRepeated(data)
     }

@@ -3,12 +3,12 @@ import Foundation
 import PackageDescription
 
 // The cross-check: CodableBench's headline pairs timed by ordo-one/package-benchmark, the tool
-// Swift teams use, on the same payload bytes. `bash scripts/crosscheck.sh` builds and runs it.
+// Swift teams use, on the same payload bytes. `bash scripts/maintainers/crosscheck.sh` builds and runs it.
 //
 // CodableBench is this package's dependency by path; SwiftPM names a path dependency after its
 // folder, whatever the clone is called, so the name is read from the path.
 let codableBenchRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let codableBench = codableBenchRoot.lastPathComponent.lowercased()
 
 let package = Package(

@@ -10,7 +10,7 @@
 # made inside a guest reproduces that (../shared/contended-runs/README.md); judge the sampling for
 # such hosts on the runs recorded there (`benchmarks replay`), or on such a host.
 #
-#   bash scripts/noisy-host.sh [--slow-share F] [--spells MIN-MAX] [--seed N] [--] COMMAND [ARG...]
+#   bash scripts/maintainers/noisy-host.sh [--slow-share F] [--spells MIN-MAX] [--seed N] [--] COMMAND [ARG...]
 #
 #   --slow-share F   share of the time spent in slow spells (default 0.6: the noisy host this was
 #                    calibrated against spent 58% of its timing samples in its slow state)
@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ $# -eq 0 ]; then
-  echo "usage: bash scripts/noisy-host.sh [--slow-share F] [--spells MIN-MAX] [--seed N] [--] COMMAND [ARG...]" >&2
+  echo "usage: bash scripts/maintainers/noisy-host.sh [--slow-share F] [--spells MIN-MAX] [--seed N] [--] COMMAND [ARG...]" >&2
   exit 2
 fi
 spell_min=${spells%-*}

@@ -4,7 +4,7 @@ import CodableBench
 import Foundation
 
 /// CodableBench's headline strategies, timed one after another by package-benchmark on the
-/// payloads `scripts/crosscheck.sh` wrote into `.payloads/` (the same bytes CodableBench decodes).
+/// payloads `scripts/maintainers/crosscheck.sh` wrote into `.payloads/` (the same bytes CodableBench decodes).
 /// Each benchmark runs the strategy's own timed work (`Strategy.timedWork(on:)`), nothing else.
 let strategies = [
     "synthesized", "handwritten", "jsonserialization-manual", "jsonserialization-manual-2019", "snake-case-strategy",

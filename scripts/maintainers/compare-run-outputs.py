@@ -3,7 +3,7 @@
 """Whether two run folders hold the same outputs, times aside: for a restructuring that should
 change no output (issue 54), a quick run before and one after.
 
-    python3 scripts/compare-run-outputs.py RUN_BEFORE RUN_AFTER
+    python3 scripts/maintainers/compare-run-outputs.py RUN_BEFORE RUN_AFTER
 
 RUN is a run folder (results/runs/ID) or an --out folder (its `latest` is read). Compared:
 

@@ -6,9 +6,9 @@
 # new ids, as a large API response), built in release, then its default run (`orders-bench`, no
 # options). Prints the run's closing lines: how long it sampled and why it stopped, what the host
 # did, and the answers. A benchmark script (several minutes: a release build, then the run).
-# Usage: bash scripts/own-models-large.sh [RUN OPTIONS…]
+# Usage: bash scripts/maintainers/own-models-large.sh [RUN OPTIONS…]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "$root/Examples/OrdersBench" "$work/OrdersBench"

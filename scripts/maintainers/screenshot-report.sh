@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run by: maintainers checking that a report.html renders in a real browser.
 # Renders a run's report.html in headless Chromium (Debian's `chromium`) and writes a PNG, to check
-# that every chart is visible in a real browser: scripts/screenshot-report.sh [RUN_DIR] [OUT.png] [GROUP]
+# that every chart is visible in a real browser: scripts/maintainers/screenshot-report.sh [RUN_DIR] [OUT.png] [GROUP]
 # With GROUP, the page opens at that group's tables and charts (report.html#group-GROUP), one screen high.
 set -euo pipefail
 run="${1:-results/latest}"
