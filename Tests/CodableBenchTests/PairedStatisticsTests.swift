@@ -205,7 +205,7 @@ struct LockstepScheduleTests {
             sample(1, wall: 2_200, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
             sample(1, wall: 4_400, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
         ]
-        let pairs = LockstepComparison.pairs(of: samples, schedule: schedule)
+        let pairs = ComparisonTally.pairs(of: samples, schedule: schedule)
         #expect(pairs.keys.sorted() == [1])
         let logRatio = try #require(pairs[1]?.first?.logRatio)
         #expect(abs(logRatio - log(1.1)) < 1e-12)
