@@ -100,30 +100,7 @@ package struct Runner {
             throw CommandError.harness("cannot create a folder in \(ScratchSpace.root.path): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: payloadFolder) }
-        // The allocation counter reads a known quantity first; where it misreads, no count is taken.
-        let canaryStart = Date()
-        let canary =
-            passes.backend == .none
-            ? nil
-            : try AllocationCanary.firstThatReads(
-                passes: &passes,
-                fallbacks: { [chosen = passes.backend] in CountingPasses.fallbacks(after: chosen, for: options, log: log) },
-                planJSON: try planJSON(), payloadFolder: payloadFolder, log: log)
-        if let canary {
-            let took = String(format: " (%.2f s)", Date().timeIntervalSince(canaryStart))
-            log(canary.passed ? "canary\(took): \(canary.sentence)" : "warning: \(canary.sentence)")
-            if !canary.passed { passes.backend = .none }
-        }
-        // So does the exact measure; where it misreads, no exact figure is taken.
-        let exactCanaryStart = Date()
-        let exactCanary =
-            passes.exactCounter == nil
-            ? nil : try ExactCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
-        if let exactCanary {
-            let took = String(format: " (%.2f s)", Date().timeIntervalSince(exactCanaryStart))
-            log(exactCanary.passed ? "canary\(took): \(exactCanary.sentence)" : "warning: \(exactCanary.sentence)")
-            if !exactCanary.passed { passes.dropExactMeasures() }
-        }
+        let (canary, exactCanary) = try readCanaries(&passes, payloadFolder: payloadFolder)
         let provenance = Provenance.current(
             runID: folder.runID, allocator: options.allocator.rawValue, countingBackend: passes.backend.rawValue)
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
@@ -142,28 +119,7 @@ package struct Runner {
                 "resuming run \(folder.runID): \(resuming.samples.count) samples read back from its samples.csv; sampling what they "
                     + "did not settle (each comparison verifies its strategies again; counts and exact measures are taken again)")
         }
-        // The run's record as it starts: a run ended by any means is read back from it and the
-        // samples and pairs it appended (`RecordedRun.load`).
-        var info = RunJSON(
-            cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: 0, measuredSeconds: 0,
-            precisionTarget: options.plan.precision, platform: Platform.current.kind.rawValue,
-            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
-            extraConformances: RunJSON.extraConformancesOfThisExecutable)
-        info.provenance = provenance
-        info.allocationCanary = canary
-        info.exactCanary = exactCanary
-        info.plannedCells = comparisons.joined().filter { !$0.isBaseline }.map {
-            RunJSON.PlannedCell(cell: $0.identity, expectedOutcome: $0.cell.strategy.expectedOutcome(on: $0.cell.source))
-        }
-        info.finished = false
-        info.invocation = options.arguments.map {
-            RunJSON.Invocation(
-                arguments: $0, workingDirectory: FileManager.default.currentDirectoryPath,
-                executableSHA256: CurrentExecutable.sha256)
-        }
-        info.resumed = options.resuming.map {
-            RunJSON.Resumption(afterSeconds: $0.sampledSeconds, samples: $0.samples.count)
-        }
+        var info = startingRecord(comparisons, provenance: provenance, canaries: (canary, exactCanary))
         try info.write(to: folder.directory)
         let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs)
         log("sampling on \(timingCPUs.note)")
@@ -262,6 +218,67 @@ package struct Runner {
             }
         }
         return comparisons
+    }
+
+    /// The run's record as it starts: a run ended by any means is read back from it and the
+    /// samples and pairs it appended (`RecordedRun.load`).
+    private func startingRecord(
+        _ comparisons: [[CellState]], provenance: Provenance,
+        canaries: (allocation: AllocationCanaryReading?, exact: ExactCanaryReading?)
+    ) -> RunJSON {
+        var info = RunJSON(
+            cells: runPlan.cells.count, comparisons: comparisons.count, totalSeconds: 0, measuredSeconds: 0,
+            precisionTarget: options.plan.precision, platform: Platform.current.kind.rawValue,
+            platformNotes: Platform.current.reportNotes.isEmpty ? nil : Platform.current.reportNotes,
+            extraConformances: RunJSON.extraConformancesOfThisExecutable)
+        info.provenance = provenance
+        info.allocationCanary = canaries.allocation
+        info.exactCanary = canaries.exact
+        info.plannedCells = comparisons.joined().filter { !$0.isBaseline }.map {
+            RunJSON.PlannedCell(cell: $0.identity, expectedOutcome: $0.cell.strategy.expectedOutcome(on: $0.cell.source))
+        }
+        info.finished = false
+        info.invocation = options.arguments.map {
+            RunJSON.Invocation(
+                arguments: $0, workingDirectory: FileManager.default.currentDirectoryPath,
+                executableSHA256: CurrentExecutable.sha256)
+        }
+        info.resumed = options.resuming.map {
+            RunJSON.Resumption(afterSeconds: $0.sampledSeconds, samples: $0.samples.count)
+        }
+        return info
+    }
+
+    /// The counters read their known quantities before anything is sampled: the allocation counter
+    /// (where it misreads, the next backend, else no count is taken) and the exact measure (where
+    /// it misreads, no exact figure is taken). The timing canary is sampled with the cells.
+    private func readCanaries(
+        _ passes: inout CountingPasses, payloadFolder: URL
+    ) throws -> (AllocationCanaryReading?, ExactCanaryReading?) {
+        func logged(_ passed: Bool, _ sentence: String, since start: Date) {
+            let took = String(format: " (%.2f s)", Date().timeIntervalSince(start))
+            log(passed ? "canary\(took): \(sentence)" : "warning: \(sentence)")
+        }
+        var start = Date()
+        var allocation: AllocationCanaryReading?
+        if passes.backend != .none {
+            let chosen = passes.backend
+            let reading = try AllocationCanary.firstThatReads(
+                passes: &passes, fallbacks: { CountingPasses.fallbacks(after: chosen, for: options, log: log) },
+                planJSON: try planJSON(), payloadFolder: payloadFolder, log: log)
+            logged(reading.passed, reading.sentence, since: start)
+            if !reading.passed { passes.backend = .none }
+            allocation = reading
+        }
+        start = Date()
+        var exact: ExactCanaryReading?
+        if passes.exactCounter != nil {
+            let reading = try ExactCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
+            logged(reading.passed, reading.sentence, since: start)
+            if !reading.passed { passes.dropExactMeasures() }
+            exact = reading
+        }
+        return (allocation, exact)
     }
 
     /// The run's sampling plan as the workers read it.
