@@ -16,6 +16,10 @@ package struct RunFolder {
         /// A results file anywhere: the gate's baseline (`baseline update`).
         package static func results(at url: URL) -> CSVFile { CSVFile(url: url, header: ResultsCSV.header) }
 
+        /// Makes the file with its header, where it does not exist yet: a run's files exist from
+        /// its start, so that a reader finds each with its columns even before a row.
+        package func create() throws { try append("") }
+
         /// Appends `text`, writing the header first if the file is new.
         package func append(_ text: String) throws {
             do {
@@ -61,7 +65,7 @@ package struct RunFolder {
         } catch {
             throw CommandError.harness("cannot write results under \(resultsDirectory.path): \(error.localizedDescription)")
         }
-        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try file.append("") }
+        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try file.create() }
         return folder
     }
 
@@ -82,7 +86,7 @@ package struct RunFolder {
         } catch {
             throw CommandError.harness("cannot write results in \(directory.path): \(error.localizedDescription)")
         }
-        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try file.append("") }
+        for file in [folder.results, folder.samples, folder.ratios, folder.pairs] { try file.create() }
         return folder
     }
 
@@ -91,7 +95,7 @@ package struct RunFolder {
         do { try FileManager.default.createDirectory(at: baselineDirectory, withIntermediateDirectories: true) } catch {
             throw CommandError.harness("cannot write results under \(baselineDirectory.path): \(error.localizedDescription)")
         }
-        for file in [baselineResults, baselineSamples] { try file.append("") }
+        for file in [baselineResults, baselineSamples] { try file.create() }
     }
 
     /// `20261122-031500-4f2a`: sortable by time, unique across runs started in the same second.

@@ -26,9 +26,9 @@ struct ColdSampling {
 
     /// Samples every comparison's members that ended `ok` in the warm pass.
     func run(_ comparisons: [[CellState]]) throws {
-        try record.folder.cold.append("")
-        if backend != .none { try record.folder.coldAllocations.append("") }
-        if case .callgrind = passes.instructionCounter { try record.folder.coldCosts.append("") }
+        try record.folder.cold.create()
+        if backend != .none { try record.folder.coldAllocations.create() }
+        if case .callgrind = passes.instructionCounter { try record.folder.coldCosts.create() }
         let decoded = decodedCells()
         for members in comparisons {
             let schedule = pairing.schedule(for: members)

@@ -106,7 +106,7 @@ package struct Runner {
         let comparisons = try lockstepComparisons(payloadFolder: payloadFolder)
         if options.pairing.keepsBaselineRows {
             try folder.createBaseline()
-            if case .callgrind = passes.instructionCounter { try folder.baselineCosts.append("") }
+            if case .callgrind = passes.instructionCounter { try folder.baselineCosts.create() }
         }
         log(
             "run \(folder.runID): \(runPlan.cells.count) cells in \(comparisons.count) lockstep comparisons (one per payload), "
@@ -190,7 +190,7 @@ package struct Runner {
                 passes.exactByDefault = .retired
             }
         }
-        if case .callgrind = passes.exactCounter { try folder.costs.append("") }
+        if case .callgrind = passes.exactCounter { try folder.costs.create() }
         return passes
     }
 
