@@ -29,8 +29,8 @@ struct MeasurementTableTests {
             #expect(text.contains(SVGChart.escape(row.ratio)) || text.contains(row.ratio))
         }
         #expect(markdown.contains("| synthesized (ref) | small |"))
-        #expect(markdown.contains("wrong-output ⚠"))
-        #expect(html.contains("<td class=\"bad\">wrong-output</td>"))
+        #expect(markdown.contains("wrong-output (unexpected)"))
+        #expect(html.contains("<td class=\"bad\">wrong-output (unexpected)</td>"))
         #expect(terminal.contains("wrong-output (unexpected)"))
     }
 }

@@ -112,19 +112,15 @@ enum HTMLReport {
 
     static func table(_ table: MeasurementTable) -> String {
         let e = SVGChart.escape
-        var html =
-            "<table><tr><th>strategy</th><th>profile</th><th>outcome</th><th>vs yardstick (paired, 95% CI)</th>"
-            + "<th>verdict</th><th>median</th><th>95% CI</th><th>MB/s</th>"
-            + table.limits.map { "<th>\($0.label)</th>" }.joined() + "<th>allocs</th><th>detail</th></tr>"
-        let number = { (text: String) in "<td class=\"n\">\(text)</td>" }
+        let columns = table.columns(for: .html)
+        var html = "<table><tr>" + columns.map { "<th>\(e($0.title))</th>" }.joined() + "</tr>"
         for row in table.rows {
-            let c = row.cell
-            let cls = row.isUnexpected ? " class=\"bad\"" : ""
-            html += "<tr><td>\(e(c.key.strategy))</td><td>\(e(c.key.profile))</td><td\(cls)>\(e(c.outcome.rawValue))</td>"
-            html += number(e(row.ratio)) + "<td>\(row.verdict)</td>"
-            html += number(row.median) + number(row.interval) + number(row.megabytesPerSecond)
-            html += row.limits.map(number).joined() + number(row.allocations)
-            html += "<td>\(e(c.detail))</td></tr>"
+            html += "<tr>"
+            for column in columns {
+                let bad = column.marksUnexpected && row.isUnexpected
+                html += "<td\(bad ? " class=\"bad\"" : column.isNumber ? " class=\"n\"" : "")>\(e(column.value(row)))</td>"
+            }
+            html += "</tr>"
         }
         return html + "</table>"
     }

@@ -78,19 +78,7 @@ enum MarkdownReport {
 
     /// One group's table.
     static func table(_ table: MeasurementTable) -> [String] {
-        let header =
-            ["strategy", "profile", "outcome", "median", "95% CI", "vs yardstick (paired, 95% CI)", "verdict", "MB/s"]
-            + table.limits.map(\.label) + ["allocs", "alloc MB"]
-        let rows = table.rows.map { row in
-            let cell = row.cell
-            return [
-                cell.key.strategy + (cell.isReference ? " (ref)" : ""), cell.key.profile,
-                cell.outcome.rawValue + (row.isUnexpected ? " ⚠" : ""), row.median, row.interval, row.ratio,
-                row.verdict, row.megabytesPerSecond,
-            ] + row.limits + [row.allocations, row.allocatedMegabytes]
-        }
-        // Names, the outcome and the verdict are words; the rest numbers.
-        return TextTable(header: header, rows: rows, isNumber: { ![0, 1, 2, 6].contains($0) }).markdown
+        table.textTable(for: .markdown).markdown
     }
 
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.

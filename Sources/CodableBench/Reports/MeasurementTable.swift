@@ -4,8 +4,9 @@ import CodableBenchAnalysis
 import CodableBenchHarness
 
 /// The measurements of a set of cells as every report shows them: one row per cell, each value
-/// formatted once. The Markdown tables, the HTML tables and the terminal's `--verbose` table render
-/// these rows; which columns each shows is the renderer's choice, the values are not.
+/// formatted once, and the columns in their order (`columns`). The Markdown tables, the HTML
+/// tables and the terminal's `--verbose` table render these columns; a column a report shows is
+/// one line there.
 struct MeasurementTable {
     struct Row {
         let cell: CellSummary
@@ -46,6 +47,50 @@ struct MeasurementTable {
                 allocations: cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-",
                 allocatedMegabytes: cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-")
         }
+    }
+
+    /// Where a column shows.
+    enum View { case markdown, html, terminal }
+
+    /// One column: its title, whether its values are numbers (aligned right), the views that show
+    /// it, whether it is the one an unexpected outcome marks, and its text for a row.
+    struct Column {
+        let title: String
+        var isNumber = true
+        var views: Set<View> = [.markdown, .html, .terminal]
+        var marksUnexpected = false
+        let value: (Row) -> String
+    }
+
+    /// Every column, in its order; each view shows those that name it (`columns(for:)`).
+    var columns: [Column] {
+        [
+            Column(title: "group", isNumber: false, views: [.terminal]) { $0.cell.key.group },
+            Column(title: "strategy", isNumber: false) { $0.cell.key.strategy + ($0.cell.isReference ? " (ref)" : "") },
+            Column(title: "profile", isNumber: false) { $0.cell.key.profile },
+            Column(title: "outcome", isNumber: false, marksUnexpected: true) {
+                $0.cell.outcome.rawValue + ($0.isUnexpected ? " (unexpected)" : "")
+            },
+            Column(title: "median") { $0.median },
+            Column(title: "95% CI") { $0.interval },
+            Column(title: "vs yardstick (paired, 95% CI)") { $0.ratio },
+            Column(title: "verdict", isNumber: false) { $0.verdict },
+            Column(title: "MB/s") { $0.megabytesPerSecond },
+        ] + limits.indices.map { index in Column(title: limits[index].label) { $0.limits[index] } } + [
+            Column(title: "allocs") { $0.allocations },
+            Column(title: "alloc MB", views: [.markdown, .terminal]) { $0.allocatedMegabytes },
+            Column(title: "detail", isNumber: false, views: [.html]) { $0.cell.detail },
+        ]
+    }
+
+    func columns(for view: View) -> [Column] { columns.filter { $0.views.contains(view) } }
+
+    /// The rows as a view's text table: its columns' titles and values.
+    func textTable(for view: View) -> TextTable {
+        let shown = columns(for: view)
+        return TextTable(
+            header: shown.map(\.title), rows: rows.map { row in shown.map { $0.value(row) } },
+            isNumber: { shown[$0].isNumber })
     }
 
     /// The reference of a cell's group on the same payload.

@@ -6,18 +6,7 @@ import CodableBenchHarness
 /// one line per cell in the answers' order, then the cells that did not end `ok`.
 enum SummaryTable {
     static func render(_ table: MeasurementTable) -> String {
-        let header =
-            ["group", "strategy", "profile", "outcome", "vs yardstick (paired, 95% CI)", "verdict", "median", "95% CI", "MB/s"]
-            + table.limits.map(\.label) + ["allocs", "alloc MB"]
-        let rows = table.rows.map { row in
-            let cell = row.cell
-            return [
-                cell.key.group, cell.key.strategy, cell.key.profile,
-                cell.outcome.rawValue + (row.isUnexpected ? " (unexpected)" : ""), row.ratio, row.verdict, row.median,
-                row.interval, row.megabytesPerSecond,
-            ] + row.limits + [row.allocations, row.allocatedMegabytes]
-        }
-        var out = TextTable(header: header, rows: rows, isNumber: { $0 >= 6 || $0 == 4 }).aligned(rule: true)
+        var out = table.textTable(for: .terminal).aligned(rule: true)
         let failures = table.rows.map(\.cell).filter { !$0.outcome.isMeasured && !$0.detail.isEmpty }
         if !failures.isEmpty {
             out.append("")

@@ -79,19 +79,3 @@ package enum TimingStatistic: String, Sendable {
         }
     }
 }
-
-extension Metric {
-    /// Counts that are exact and repeatable: gated tightly.
-    var isDeterministic: Bool {
-        switch self {
-        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions, .simulatedCycles: return true
-        default: return false
-        }
-    }
-
-    /// Counts that depend on the allocator that counted them (`counting_backend`).
-    var isAllocation: Bool { self == .allocations || self == .allocatedBytes || self == .peakHeapBytes }
-
-    /// Times: compared with a significance test and a noise floor.
-    package var isTiming: Bool { self == .wallTime || self == .cpuTime }
-}

@@ -15,6 +15,8 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
     /// The row of a cell that has no measurements (it did not end `ok`).
     case none
 
+    // What a metric is, in one place: its unit, and how gates and reports treat it.
+
     var unit: String {
         switch self {
         case .wallTime, .cpuTime: return "ns"
@@ -24,6 +26,20 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
         case .none: return ""
         }
     }
+
+    /// Counts that are exact and repeatable: gated tightly.
+    package var isDeterministic: Bool {
+        switch self {
+        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions, .simulatedCycles: return true
+        case .wallTime, .cpuTime, .throughput, .none: return false
+        }
+    }
+
+    /// Counts that depend on the allocator that counted them (`counting_backend`).
+    package var isAllocation: Bool { self == .allocations || self == .allocatedBytes || self == .peakHeapBytes }
+
+    /// Times: compared with a significance test and a noise floor.
+    package var isTiming: Bool { self == .wallTime || self == .cpuTime }
 }
 
 /// What identifies a cell: a strategy on a payload.
