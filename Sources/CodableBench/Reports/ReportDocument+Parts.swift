@@ -45,7 +45,7 @@ extension ReportDocument {
     /// The categories file, for the titles of the categories the run's costs.csv names (their ids
     /// if the file cannot be read).
     static func costCategories(_ run: RecordedRun) -> CostCategories {
-        run.costs.isEmpty && run.coldCosts.isEmpty ? .empty : (try? CostCategories.standard()) ?? .empty
+        run.costBreakdowns.isEmpty && run.coldCosts.isEmpty ? .empty : (try? CostCategories.standard()) ?? .empty
     }
 
     /// `--cold --instructions`: each cell's first decode against its warm decode, as the answers

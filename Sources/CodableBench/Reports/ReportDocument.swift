@@ -75,7 +75,7 @@ struct ReportDocument {
         scaling = ReportDocument.scalingRows(run: run, cells: cells)
         crossovers = Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)
         otherOutcomes = cells.filter { $0.outcome != .ok }
-        costs = CostsCSV.breakdowns(run.costs)
+        costs = run.costBreakdowns
         costCategories = ReportDocument.costCategories(run)
         coldCells = run.coldCells
         cold = ColdTable(coldCells)

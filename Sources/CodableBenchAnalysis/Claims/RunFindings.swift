@@ -56,7 +56,7 @@ package struct RunFindings: Sendable {
         let payloads = run.payloads
         self.init(outcomes: outcomes, ratios: run.allRatios, sweeps: sweeps, bytes: payloads.mapValues(\.bytes))
         elements = payloads.mapValues(\.elements)
-        costs = CostsCSV.breakdowns(run.costs)
+        costs = run.costBreakdowns
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.provenance.buildConfiguration
         timedOn = [run.provenance.timedOn.shortLabel]

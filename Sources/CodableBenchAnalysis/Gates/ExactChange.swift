@@ -58,7 +58,7 @@ package struct ExactChange: Sendable {
     /// Each cell measured exactly in both builds, in cell order.
     static func changes(current: RecordedRun, baseline: RecordedRun) -> [ExactChange] {
         let mine = current.exactCounts, theirs = baseline.exactCounts
-        let myCosts = CostsCSV.breakdowns(current.costs), theirCosts = CostsCSV.breakdowns(baseline.costs)
+        let myCosts = current.costBreakdowns, theirCosts = baseline.costBreakdowns
         return mine.keys.sorted().compactMap { cell in
             guard let counts = mine[cell], let base = theirs[cell] else { return nil }
             let cycles = counts.cycles.flatMap { current in base.cycles.map { Measure(baseline: $0, current: current) } }

@@ -54,6 +54,16 @@ package struct RecordedRun: Sendable {
     package private(set) var ratios: [RatioRow]
     package let costs: [CostRow]
 
+    /// Where each cell's decode's instructions went, by strategy then profile, from its record
+    /// (cells counted under callgrind).
+    package var costBreakdowns: [String: [String: CostBreakdown]] {
+        var byStrategy: [String: [String: CostBreakdown]] = [:]
+        for record in records where !record.costs.isEmpty {
+            byStrategy[record.cell.strategy, default: [:]][record.cell.profile] = CostBreakdown(functions: record.costs)
+        }
+        return byStrategy
+    }
+
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
         let fm = FileManager.default
