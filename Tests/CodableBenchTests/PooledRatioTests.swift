@@ -59,4 +59,20 @@ struct PooledRatioTests {
         #expect(lines[3] == "spread under 2% across the runs: 1 of 2 (50.0%)")
         #expect(lines[4] == "runs differ beyond their intervals (Q test, 5%): 1 of 2; of the ratios that spread under 2%: 0 of 1")
     }
+
+    /// Two runs of one CPU, one whose probe labelled the host's state and one whose could not:
+    /// each run's ratio in the state it states it in pools, and the line names both states.
+    @Test func acrossPoolsRunsThatLabelTheHostsStateDifferently() {
+        typealias Key = AcrossCommand.RatioKey
+        var quiet = RatioRow(runID: "a", profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
+        quiet.state = .quiet
+        let unlabelled = RatioRow(runID: "b", profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
+        let lines = AcrossCommand.render([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(unlabelled): Self.ratio(1.01, 0.02)]])
+            .split(separator: "\n").map(String.init)
+        #expect(lines[0] == "1 ratios in all 2 runs")
+        #expect(lines[1].contains("x / y on small (states: quiet, unlabelled): 1 1.01; pooled"))
+        // Runs that agree on the state keep its words.
+        let both = AcrossCommand.render([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(quiet): Self.ratio(1.01, 0.02)]])
+        #expect(both.contains("x / y on small with the cache to itself: 1 1.01"))
+    }
 }

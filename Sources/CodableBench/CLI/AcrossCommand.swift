@@ -157,8 +157,11 @@ struct AcrossCommand: ParsableCommand {
     /// A ratio in a host state: runs pool a ratio only with the same ratio in the same state.
     struct RatioKey: Hashable, Comparable {
         let profile: String, strategy: String, yardstick: String
-        /// `quiet`, `contended`, or empty (a run before the cache probe).
+        /// `quiet`, `contended`, or empty (a run before the cache probe, or whose probe could not
+        /// observe the host's state).
         var state = ""
+        /// Pooled over runs that state it in different states: theirs, in the runs' order.
+        var mixedStates: String? = nil
         init(_ row: RatioRow) {
             (profile, strategy, yardstick, state) = (row.profile, row.strategy, row.yardstick, row.state?.rawValue ?? "")
         }
@@ -168,21 +171,41 @@ struct AcrossCommand: ParsableCommand {
         static func < (a: Self, b: Self) -> Bool {
             (a.profile, a.strategy, a.yardstick, a.state) < (b.profile, b.strategy, b.yardstick, b.state)
         }
-        /// " under contention", " with the cache to itself", or nothing.
+        /// " under contention", " with the cache to itself", the runs' states where they differ, or
+        /// nothing.
         var stateLabel: String {
+            if let mixedStates { return " (states: \(mixedStates))" }
             switch state {
-            case HostState.contended.rawValue: " under contention"
-            case HostState.quiet.rawValue: " with the cache to itself"
-            default: ""
+            case HostState.contended.rawValue: return " under contention"
+            case HostState.quiet.rawValue: return " with the cache to itself"
+            default: return ""
             }
         }
     }
 
-    /// The table and summary for runs' ratios, each run's by key.
+    /// The table and summary for runs' ratios, each run's by key. A ratio pools each run's figure
+    /// in the state that run states it in (its verdict's): where the runs' states differ (one run's
+    /// probe labelled the host's state, another's could not observe it), the line names them, and
+    /// the Q test says whether the figures differ beyond their intervals.
     static func render(_ runs: [[RatioKey: PairedRatio]]) -> String {
-        let shared = runs.dropFirst().reduce(Set(runs[0].keys)) { $0.intersection($1.keys) }
-        let pooled = shared.sorted().compactMap { key in PooledRatio(runs.map { $0[key]! }).map { (key, $0) } }
-            .sorted { ($0.1.spread, $0.0) > ($1.1.spread, $1.0) }
+        let byCell = runs.map { run in
+            Dictionary(
+                run.map { (RatioKey(profile: $0.key.profile, strategy: $0.key.strategy, yardstick: $0.key.yardstick), $0) },
+                uniquingKeysWith: { first, _ in first })
+        }
+        let shared = byCell.dropFirst().reduce(Set(byCell[0].keys)) { $0.intersection($1.keys) }
+        let pooled = shared.sorted().compactMap { cell -> (RatioKey, PooledRatio)? in
+            let figures = byCell.map { $0[cell]! }
+            var key = cell
+            let states = figures.map(\.key.state)
+            if Set(states).count == 1 {
+                key.state = states[0]
+            } else {
+                key.mixedStates = states.map { $0.isEmpty ? "unlabelled" : $0 }.joined(separator: ", ")
+            }
+            return PooledRatio(figures.map(\.value)).map { (key, $0) }
+        }
+        .sorted { ($0.1.spread, $0.0) > ($1.1.spread, $1.0) }
         var out = ["\(shared.count) ratios in all \(runs.count) runs"]
         for (key, ratio) in pooled {
             let values = ratio.values.map { String(format: "%.4g", $0) }.joined(separator: " ")
