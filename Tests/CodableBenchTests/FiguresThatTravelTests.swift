@@ -134,6 +134,13 @@ struct FiguresThatTravelTests {
         // Counts within 0.05% of each other agree: one build's runs on one CPU spread that much.
         let close = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_000_300]])
         #expect(close.hasSuffix("0 identical in every run, 1 within 0.05%, 0 differ beyond it"))
+        // Runs of two builds say so; one build's runs that differ name the one cause left.
+        let builds = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], builds: ["a", "b"])
+        #expect(builds.contains("\n  the runs were made by 2 builds (their executables differ): a count moves between builds"))
+        let oneBuild = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], builds: ["a", "a"])
+        #expect(
+            !oneBuild.contains("builds (their") && oneBuild.contains("(2.00% apart: one build: a library choosing its code by CPU feature)")
+        )
         // Runs of two harness versions, which count differently (0.9 in forked children), say so.
         let versions = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], harnesses: ["0.8.0", "0.9.0"])
         #expect(

@@ -37,7 +37,8 @@ struct AcrossCommand: ParsableCommand {
                 cpu: data.provenance.timedOn.label,
                 ratios: canary?.failed == true
                     ? [:] : Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
-                instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion)
+                instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion,
+                build: data.info?.invocation?.executableSHA256)
         }
         print(Self.render(loaded))
     }
@@ -49,6 +50,8 @@ struct AcrossCommand: ParsableCommand {
         var instructions: [CellKey: Int] = [:]
         /// The harness version that made the run: how it counted its exact measures.
         var harness = ""
+        /// Its executable's SHA-256, where the run recorded it.
+        var build: String? = nil
     }
 
     /// Time figures are pooled only among runs of the same CPU (a ratio between kinds of code is
@@ -70,7 +73,7 @@ struct AcrossCommand: ParsableCommand {
         out.append("")
         // Only the runs with exact measures say how they were counted.
         let counted = runs.filter { !$0.instructions.isEmpty }
-        out.append(exactAcrossRuns(counted.map(\.instructions), harnesses: counted.map(\.harness)))
+        out.append(exactAcrossRuns(counted.map(\.instructions), harnesses: counted.map(\.harness), builds: counted.map(\.build)))
         return out.joined(separator: "\n")
     }
 
@@ -121,7 +124,8 @@ struct AcrossCommand: ParsableCommand {
     /// Instructions per decode, pooled over every run whatever its CPU: agreeing where they are
     /// within `exactAgreement` of each other (what one build's runs on one CPU spread by), and
     /// where not, the cells that differ.
-    static func exactAcrossRuns(_ runs: [[CellKey: Int]], harnesses: [String] = []) -> String {
+    /// `builds`: each run's executable (its SHA-256, nil where the run did not record it).
+    static func exactAcrossRuns(_ runs: [[CellKey: Int]], harnesses: [String] = [], builds: [String?] = []) -> String {
         var byCell: [CellKey: [Int]] = [:]
         for run in runs { for (cell, count) in run { byCell[cell, default: []].append(count) } }
         let shared = byCell.filter { $0.value.count >= 2 }
@@ -142,10 +146,21 @@ struct AcrossCommand: ParsableCommand {
                 "  the runs were made by harness versions \(versions.joined(separator: ", ")), which count differently "
                     + "(Documentation/Changelog.md): their counts need not agree")
         }
+        let executables = Set(builds.compactMap { $0 })
+        if executables.count > 1 {
+            out.append(
+                "  the runs were made by \(executables.count) builds (their executables differ): a count moves between builds with "
+                    + "the binary's layout (the Swift runtime's hash-map probes), which the A/B gate leaves out")
+        }
+        // Runs of one build that differ: the code a library chose by CPU feature.
+        let oneBuild = executables.count == 1 && !builds.isEmpty && !builds.contains(nil)
+        let why =
+            oneBuild
+            ? "one build: a library choosing its code by CPU feature" : "another build, or a library choosing its code by CPU feature"
         for (cell, counts) in differing {
             out.append(
                 "  \(cell): " + counts.map(String.init).joined(separator: ", ")
-                    + String(format: " (%.2f%% apart: another build, or a library choosing its code by CPU feature)", spread(counts) * 100))
+                    + String(format: " (%.2f%% apart: \(why))", spread(counts) * 100))
         }
         return out.joined(separator: "\n")
     }

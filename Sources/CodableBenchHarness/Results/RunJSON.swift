@@ -59,7 +59,7 @@ package struct RunJSON: Codable, Sendable {
     package struct Invocation: Codable, Equatable, Sendable {
         package var arguments: [String]
         package var workingDirectory: String
-        var executableSHA256: String
+        package var executableSHA256: String
     }
 
     package struct Resumption: Codable, Equatable, Sendable {
