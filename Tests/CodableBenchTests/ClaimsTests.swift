@@ -14,8 +14,8 @@ struct ClaimsTests {
         PairedRatio(value: value, low: low, high: high, pairs: 20, generations: 20)
     }
 
-    static func row(_ strategy: String, vs yardstick: String, on profile: String, _ ratio: PairedRatio) -> RatioRow {
-        RatioRow(runID: "r", profile: profile, group: "g", strategy: strategy, yardstick: yardstick, ratio: ratio)
+    static func row(_ strategy: String, vs yardstick: String, on profile: String, _ ratio: PairedRatio) -> CellRatio {
+        CellRatio(profile: profile, group: "g", strategy: strategy, yardstick: yardstick, ratio: ratio)
     }
 
     static func claim(_ check: ClaimsFile.Check, id: String = "c") -> ClaimsFile.Claim {
@@ -115,8 +115,8 @@ struct ClaimsTests {
         var findings = Self.findings
         findings.outcomes["manual-2019"] = ["u0": .ok, "u9": .ok]
         findings.ratios.append(
-            RatioRow(
-                runID: "r", profile: "u0", group: "g", strategy: "manual-2019", yardstick: "manual",
+            CellRatio(
+                profile: "u0", group: "g", strategy: "manual-2019", yardstick: "manual",
                 ratio: PairedRatio(value: 2.0, low: 1.8, high: 2.2, pairs: 40, generations: 12)))
         var check = Self.check("manual", against: "synthesized", sweep: "unrelated", expect: .slower)
         check.alongside = ["manual-2019"]
@@ -141,8 +141,8 @@ struct ClaimsTests {
         let findings = RunFindings(
             outcomes: ["root": ["p": .ok], "x": ["p": .ok]],
             ratios: [
-                RatioRow(
-                    runID: "r", profile: "p", group: "g", strategy: "x", yardstick: "root",
+                CellRatio(
+                    profile: "p", group: "g", strategy: "x", yardstick: "root",
                     ratio: PairedRatio(value: 1.1, low: 1.08, high: 1.12, pairs: 10, generations: 3))
             ])
         #expect(
@@ -158,7 +158,7 @@ struct ClaimsTests {
     /// which; a contended verdict is marked where the run also has quiet ones; a contended ratio
     /// inside the quiet one's interval is not shown.
     @Test func aFindingNamesTheHostStateWhereItMovesTheRatio() {
-        func row(_ profile: String, _ quiet: PairedRatio, state: HostState, contended: PairedRatio? = nil) -> RatioRow {
+        func row(_ profile: String, _ quiet: PairedRatio, state: HostState, contended: PairedRatio? = nil) -> CellRatio {
             var row = Self.row("x", vs: "root", on: profile, quiet)
             row.state = state
             row.contended = contended

@@ -84,7 +84,7 @@ struct ColdTests {
         #expect(abs(try #require(handwritten.secondOverWarm).value - 2) < 1e-9)
         #expect(handwritten.firstAllocations == 3_417 && handwritten.warmAllocations == 2_952)
         #expect(cells[0].yardstick == nil && cells[0].firstOverYardstick == nil && cells[0].firstAllocations == nil)
-        #expect(handwritten.ratioRow?.yardstick == "synthesized" && handwritten.ratioRow?.ratio == ratio)
+        #expect(handwritten.cellRatio?.yardstick == "synthesized" && handwritten.cellRatio?.ratio == ratio)
         // The table says it in the words of every report.
         let table = ColdTable(cells)
         #expect(table.rows[1].ratio == "vs synthesized: 1.20× (1.20–1.20)" && table.rows[1].verdict == "slower")
@@ -96,7 +96,7 @@ struct ColdTests {
         let rows = (0..<4).flatMap { round -> [ColdRow] in
             [
                 Self.row("synthesized", yardstick: "", build: ColdRow.baselineBuild, process: 2 * round + 1, first: 20, warm: 2),
-                Self.row("synthesized", yardstick: RatioRow.baselineYardstick, process: 2 * round + 2, first: 10, warm: 2),
+                Self.row("synthesized", yardstick: CellRatio.baselineYardstick, process: 2 * round + 2, first: 10, warm: 2),
             ]
         }
         let cells = ColdCell.cells(rows, allocations: [])

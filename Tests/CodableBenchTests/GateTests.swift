@@ -236,9 +236,9 @@ struct AnalysisTests {
     static func ratio(
         _ strategy: String, _ profile: String, _ low: Double, _ value: Double, _ high: Double,
         yardstick y: String = "b"
-    ) -> RatioRow {
-        RatioRow(
-            runID: "r", profile: profile, group: "g", strategy: strategy, yardstick: y,
+    ) -> CellRatio {
+        CellRatio(
+            profile: profile, group: "g", strategy: strategy, yardstick: y,
             ratio: PairedRatio(value: value, low: low, high: high, pairs: 30, generations: 3))
     }
 
@@ -341,10 +341,10 @@ struct ReportTests {
     @Test func wideRatiosComeWithWhatToDo() throws {
         var run = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
         let cells = CellSummary.all(in: run, references: ["synthesized"])
-        func ratio(_ low: Double, _ high: Double) -> [RatioRow] {
+        func ratio(_ low: Double, _ high: Double) -> [CellRatio] {
             [
-                RatioRow(
-                    runID: "synthetic", profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
+                CellRatio(
+                    profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
                     ratio: PairedRatio(value: 1, low: low, high: high, pairs: 8, generations: 4))
             ]
         }

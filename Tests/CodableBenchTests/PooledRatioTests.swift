@@ -46,8 +46,8 @@ struct PooledRatioTests {
 
     @Test func acrossRendersTheWidestSpreadFirstAndTheSummary() {
         typealias Key = AcrossCommand.RatioKey
-        let a = RatioRow(runID: "a", profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
-        let b = RatioRow(runID: "a", profile: "small", group: "g", strategy: "z", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
+        let a = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
+        let b = CellRatio(profile: "small", group: "g", strategy: "z", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         let runs: [[Key: PairedRatio]] = [
             [Key(a): Self.ratio(1.0, 0.02), Key(b): Self.ratio(1.0, 0.02)],
             [Key(a): Self.ratio(1.1, 0.02), Key(b): Self.ratio(1.01, 0.02)],
@@ -64,9 +64,9 @@ struct PooledRatioTests {
     /// each run's ratio in the state it states it in pools, and the line names both states.
     @Test func acrossPoolsRunsThatLabelTheHostsStateDifferently() {
         typealias Key = AcrossCommand.RatioKey
-        var quiet = RatioRow(runID: "a", profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
+        var quiet = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         quiet.state = .quiet
-        let unlabelled = RatioRow(runID: "b", profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
+        let unlabelled = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         let lines = AcrossCommand.render([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(unlabelled): Self.ratio(1.01, 0.02)]])
             .split(separator: "\n").map(String.init)
         #expect(lines[0] == "1 ratios in all 2 runs")

@@ -98,8 +98,8 @@ enum SyntheticRuns {
             // A paired ratio for the run's first cell: a run with pairs, whose samples describe its slow state.
             let cell = run.records[0].cell
             return result.with(ratios: [
-                RatioRow(
-                    runID: "synthetic", profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: "synthesized",
+                CellRatio(
+                    profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: "synthesized",
                     ratio: PairedRatio(value: 1, low: 0.995, high: 1.005, pairs: 8, generations: 4))
             ])
         }
@@ -114,7 +114,7 @@ enum SyntheticRuns {
 extension RecordedRun {
     /// The same run with other rows of ratios.csv or costs.csv, attached to its cells as a run read
     /// back from its files has them (a row for a cell the run lacks is dropped, as `load` drops it).
-    func with(ratios: [RatioRow]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
+    func with(ratios: [CellRatio]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
         let records = CellRecord.records(rows: rows, ratios: ratios ?? self.ratios, costs: costs ?? self.costs)
         var run = RecordedRun(source: source, provenance: provenance, records: records, samples: samples)
         run.info = info

@@ -177,7 +177,7 @@ struct AcrossCommand: ParsableCommand {
         var state = ""
         /// Pooled over runs that state it in different states: theirs, in the runs' order.
         var mixedStates: String? = nil
-        init(_ row: RatioRow) {
+        init(_ row: CellRatio) {
             (profile, strategy, yardstick, state) = (row.profile, row.strategy, row.yardstick, row.state?.rawValue ?? "")
         }
         init(profile: String, strategy: String, yardstick: String) {

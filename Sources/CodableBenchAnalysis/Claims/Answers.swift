@@ -12,7 +12,7 @@ package struct Answer: Sendable {
     /// One sentence per strategy of the group that ran: its ratio to its yardstick, or its outcome.
     package let findings: [Prose]
     /// The paired ratios those sentences state, smallest payload first (for the charts).
-    package let ratios: [RatioRow]
+    package let ratios: [CellRatio]
     package let claims: [ClaimResult]
     /// Whether any strategy of the group ran.
     package let wasRun: Bool
@@ -68,7 +68,7 @@ package struct Answer: Sendable {
     /// verdict beyond both intervals, or decides where the quiet one does not, both are shown,
     /// named (`small 1.00× (0.98–1.02) with the cache to itself; under contention 1.06×
     /// (1.03–1.09)`); a verdict read under contention says so where the run also has quiet ones.
-    static func figure(_ row: RatioRow, _ findings: RunFindings) -> String {
+    static func figure(_ row: CellRatio, _ findings: RunFindings) -> String {
         var time = "\(row.profile) \(row.ratio.text)"
         if row.state == .contended, findings.hasQuietVerdicts { time += " under contention" }
         if row.state == .quiet, let contended = row.contended {

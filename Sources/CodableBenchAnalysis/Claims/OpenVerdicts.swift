@@ -33,7 +33,7 @@ package struct OpenVerdicts: Equatable, Sendable {
     /// halves an interval.
     package static let largestSamplingFactor = 4.0
 
-    package init(ratios rows: [RatioRow], margin: Double = SpeedVerdict.defaultMargin, exactRatio: (RatioRow) -> Double?) {
+    package init(ratios rows: [CellRatio], margin: Double = SpeedVerdict.defaultMargin, exactRatio: (CellRatio) -> Double?) {
         ratios = rows.count
         open = rows.filter { SpeedVerdict($0.ratio, margin: margin) == .undecided }.map { row in
             let factor = Self.samplingFactor(row.ratio, margin: margin)

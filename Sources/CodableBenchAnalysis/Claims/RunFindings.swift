@@ -7,7 +7,7 @@ import CodableBenchHarness
 package struct RunFindings: Sendable {
     /// Outcome by strategy, then profile.
     var outcomes: [String: [String: Outcome]]
-    var ratios: [RatioRow]
+    var ratios: [CellRatio]
     /// Each knob sweep's profiles with their knob values, lowest first.
     var sweeps: [String: [(profile: String, value: Double)]]
     /// Payload sizes in bytes, so answers list profiles from the smallest up.
@@ -27,7 +27,7 @@ package struct RunFindings: Sendable {
     /// Paired ratios by situation beyond this run's warm ones (`ratios`): its first decodes' with
     /// `--cold`, and those of runs merged in (`merging`, `report --with`), which claims with
     /// situations read.
-    var situationRatios: [ClaimsFile.Situation: [RatioRow]] = [:]
+    var situationRatios: [ClaimsFile.Situation: [CellRatio]] = [:]
     /// The CPUs the time figures were taken on (`CPUIdentity.shortLabel`): this run's, then those
     /// of runs merged in where they differ. Time ratios between kinds of code differ by CPU.
     package var timedOn: [String] = []
@@ -36,7 +36,7 @@ package struct RunFindings: Sendable {
     var timeWithheld: String? = nil
 
     init(
-        outcomes: [String: [String: Outcome]], ratios: [RatioRow],
+        outcomes: [String: [String: Outcome]], ratios: [CellRatio],
         sweeps: [String: [(profile: String, value: Double)]] = [:], bytes: [String: Int] = [:]
     ) {
         self.outcomes = outcomes
@@ -65,7 +65,7 @@ package struct RunFindings: Sendable {
             ratios = []
         }
         largeApp = run.info?.extraConformances != nil
-        let cold = run.coldCells.compactMap(\.ratioRow)
+        let cold = run.coldCells.compactMap(\.cellRatio)
         if !cold.isEmpty, timeWithheld == nil { situationRatios[own(.cold)] = cold }
     }
 

@@ -58,7 +58,7 @@ package struct ReplayedRun: Sendable {
         addCosts(baseline, member: baselineMember)
         var byProfile: [String: [String: (yardstick: String, pairs: [Int: [Pair]])]] = [:]
         for row in run.pairs {
-            let yardstick = row.yardstick == RatioRow.baselineYardstick ? baselineMember(row.strategy) : row.yardstick
+            let yardstick = row.yardstick == CellRatio.baselineYardstick ? baselineMember(row.strategy) : row.yardstick
             byProfile[row.profile, default: [:]][row.strategy, default: (yardstick, [:])].pairs[row.generation, default: []]
                 .append(row.pair)
         }

@@ -52,7 +52,7 @@ package struct Crossover: Sendable {
     }
 
     /// One per (strategy, yardstick) measured on at least three points of a sweep.
-    package static func all(ratios: [RatioRow], knobsByProfile: [String: String]) -> [Crossover] {
+    package static func all(ratios: [CellRatio], knobsByProfile: [String: String]) -> [Crossover] {
         var out: [Crossover] = []
         for sweep in sweeps(knobsByProfile) {
             let onSweep = ratios.filter { sweep.points[$0.profile] != nil }

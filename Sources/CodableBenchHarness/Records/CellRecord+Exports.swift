@@ -16,11 +16,11 @@ extension CellRecord {
         return measures.map { row($0.metric, $0.summary) }
     }
 
-    /// Its row of ratios.csv, where its ratio was stated.
-    func ratioRow(runID: String) -> RatioRow? {
+    /// Its paired ratio, where it was stated (ratios.csv's row).
+    var cellRatio: CellRatio? {
         pairedRatio.map {
-            RatioRow(
-                runID: runID, profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: $0.yardstick,
+            CellRatio(
+                profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: $0.yardstick,
                 ratio: $0.ratio, state: $0.state, contended: $0.contended)
         }
     }
@@ -33,7 +33,7 @@ extension CellRecord {
 
     /// A run's records from its files' rows: results.csv's rows by cell in the file's order, each
     /// with its row of ratios.csv and its rows of costs.csv.
-    static func records(rows: [ResultRow], ratios: [RatioRow], costs: [CostRow]) -> [CellRecord] {
+    static func records(rows: [ResultRow], ratios: [CellRatio], costs: [CostRow]) -> [CellRecord] {
         var order: [CellKey] = []
         var byCell: [CellKey: CellRecord] = [:]
         for row in rows {

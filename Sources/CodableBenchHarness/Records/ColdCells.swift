@@ -46,7 +46,7 @@ extension ColdCell {
         let yardstick = first.yardstick.isEmpty ? nil : first.yardstick
         let theirs = rows.filter { row in
             guard row.profile == profile, let yardstick else { return false }
-            return yardstick == RatioRow.baselineYardstick
+            return yardstick == CellRatio.baselineYardstick
                 ? row.strategy == strategy && row.build == ColdRow.baselineBuild
                 : row.strategy == yardstick && row.build == ColdRow.thisBuild
         }
@@ -72,9 +72,9 @@ extension ColdCell {
             firstAllocations: counted("first"), warmAllocations: counted("warm"))
     }
 
-    /// The first decodes' ratio as `ratios.csv` rows name a ratio (claims read cold ratios this way).
-    package var ratioRow: RatioRow? {
+    /// The first decodes' ratio as a cell's paired ratio (claims read cold ratios this way).
+    package var cellRatio: CellRatio? {
         guard let yardstick, let ratio = firstOverYardstick else { return nil }
-        return RatioRow(runID: "", profile: profile, group: group, strategy: strategy, yardstick: yardstick, ratio: ratio)
+        return CellRatio(profile: profile, group: group, strategy: strategy, yardstick: yardstick, ratio: ratio)
     }
 }

@@ -51,7 +51,7 @@ package struct RecordedRun: Sendable {
     package let rows: [ResultRow]
     /// Labelled with the host's state only where the probe's label predicted the decodes
     /// (`hostState`); ratios.csv keeps the label the probe read.
-    package private(set) var ratios: [RatioRow]
+    package private(set) var ratios: [CellRatio]
     package let costs: [CostRow]
 
     /// Where each cell's decode's instructions went, by strategy then profile, from its record
@@ -109,7 +109,7 @@ package struct RecordedRun: Sendable {
     /// ratios without their labels where the label did not predict the decodes. Only a run whose
     /// run.json has its probes' summary is judged: one still running has none yet.
     private mutating func judgeLabels() {
-        ratios = records.compactMap { $0.ratioRow(runID: provenance.runID) }
+        ratios = records.compactMap(\.cellRatio)
         hostState = info?.hostState
         guard var summary = hostState else { return }
         if summary.labels == nil, !pairs.isEmpty {
@@ -141,7 +141,7 @@ package struct RecordedRun: Sendable {
         self.records = records
         self.samples = samples
         rows = records.flatMap { $0.resultRows(provenance: provenance) }
-        ratios = records.compactMap { $0.ratioRow(runID: provenance.runID) }
+        ratios = records.compactMap(\.cellRatio)
         costs = records.flatMap { $0.costRows(runID: provenance.runID) }
     }
 
@@ -201,15 +201,15 @@ extension SampleRow {
 extension RecordedRun {
     /// Every paired ratio of the run: `ratios.csv` has every pair; a run folder without it still
     /// has each cell's ratio on its row.
-    package var allRatios: [RatioRow] {
+    package var allRatios: [CellRatio] {
         var all = ratios
         for cell in records {
             guard let ratio = cell.groupRatio, ratio.to != cell.cell.strategy,
                 !all.contains(where: { $0.strategy == cell.cell.strategy && $0.profile == cell.cell.profile && $0.yardstick == ratio.to })
             else { continue }
             all.append(
-                RatioRow(
-                    runID: provenance.runID, profile: cell.cell.profile, group: cell.cell.group, strategy: cell.cell.strategy,
+                CellRatio(
+                    profile: cell.cell.profile, group: cell.cell.group, strategy: cell.cell.strategy,
                     yardstick: ratio.to, ratio: ratio.value))
         }
         return all

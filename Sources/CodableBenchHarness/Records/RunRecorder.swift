@@ -36,7 +36,7 @@ final class RunRecorder {
             try folder.costs(of: build).append(cell.costRows(runID: runID).map(CostsCSV.line).joined())
         }
         try folder.results(of: build).append(cell.resultRows(provenance: provenance).map(ResultsCSV.line).joined())
-        if let ratio = cell.ratioRow(runID: runID) { try folder.ratios.append(RatiosCSV.line(ratio)) }
+        if let ratio = cell.cellRatio { try folder.ratios.append(RatiosCSV.line(ratio, runID: runID)) }
         builds[build, default: Kept()].cells.append(cell)
     }
 
@@ -88,7 +88,8 @@ final class RunRecorder {
     func matchesFiles(baseline: Bool) throws -> Bool {
         func lines(_ run: RecordedRun) -> [String] {
             run.rows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
-                + run.ratios.map(RatiosCSV.line) + run.costs.map(CostsCSV.line) + run.cold.map(ColdCSV.line)
+                + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) } + run.costs.map(CostsCSV.line)
+                + run.cold.map(ColdCSV.line)
                 + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)
         }
         let current = try lines(RecordedRun.load(folder.directory.path)) == lines(thisBuild)

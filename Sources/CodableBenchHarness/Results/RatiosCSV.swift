@@ -1,10 +1,10 @@
 import Foundation
 import CodableBenchCore
 
-/// One paired ratio of a run: a strategy against the strategy it was flanked by in its lockstep
-/// comparison (its group's reference; for a group's reference, the comparison's anchor).
-package struct RatioRow: Equatable, Sendable {
-    var runID: String
+/// One paired ratio of a run's cell: a strategy against the strategy it was flanked by in its
+/// lockstep comparison (its group's reference; for a group's reference, the comparison's anchor).
+/// What a cell record states (`CellRecord.cellRatio`), and a row of ratios.csv with the run's id.
+package struct CellRatio: Equatable, Sendable {
     package var profile: String
     package var group: String
     package var strategy: String
@@ -32,9 +32,9 @@ enum RatiosCSV {
     static let columns = columnsBeforeStates + ["state", "contended_ratio", "contended_ci95_low", "contended_ci95_high"]
     static var header: String { CSVFormat.line(columns) }
 
-    static func line(_ row: RatioRow) -> String {
+    static func line(_ row: CellRatio, runID: String) -> String {
         CSVFormat.line([
-            row.runID, row.profile, row.group, row.strategy, row.yardstick, row.ratio.value.description,
+            runID, row.profile, row.group, row.strategy, row.yardstick, row.ratio.value.description,
             row.ratio.low.description, row.ratio.high.description, "\(row.ratio.pairs)",
             "\(row.ratio.generations)", row.verdict.rawValue, row.state?.rawValue ?? "",
             row.contended?.value.description ?? "", row.contended?.low.description ?? "",
@@ -42,7 +42,8 @@ enum RatiosCSV {
         ])
     }
 
-    static func read(_ file: URL) throws -> [RatioRow] {
+    /// The file's ratios; its `run_id` column is the run's own (`Provenance.runID`).
+    static func read(_ file: URL) throws -> [CellRatio] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns || header == columnsBeforeStates else {
             throw CommandError.input("\(file.lastPathComponent) is not a CodableBench ratios file (columns differ)")
@@ -52,8 +53,8 @@ enum RatiosCSV {
             guard let value = Double(f[5]), let low = Double(f[6]), let high = Double(f[7]), let pairs = Int(f[8]),
                 let generations = Int(f[9]), low <= value, value <= high
             else { throw invalid() }
-            var row = RatioRow(
-                runID: f[0], profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
+            var row = CellRatio(
+                profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
                 ratio: PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations))
             guard header == columns else { return row }
             guard f[11].isEmpty || HostState(rawValue: f[11]) != nil else { throw invalid() }

@@ -81,7 +81,7 @@ struct ColdSampling {
                 switch try coldDecodes(state) {
                 case .success(let decodes):
                     let y = yardstick[member].flatMap { measured.contains($0) ? $0 : nil }
-                    let yardstickName = y.map { members[$0].isBaseline ? RatioRow.baselineYardstick : names[$0] } ?? ""
+                    let yardstickName = y.map { members[$0].isBaseline ? CellRatio.baselineYardstick : names[$0] } ?? ""
                     rows.append(
                         ColdRow(
                             runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,

@@ -49,9 +49,9 @@ struct FinishedComparison {
         cell.costs = exact?.breakdown.functions ?? []
         if !timings.isEmpty {
             if let y = comparison.schedule.yardstick[member], let stated = measured.stated[member] {
-                cell.pair(with: members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id, stated)
+                cell.pair(with: members[y].isBaseline ? CellRatio.baselineYardstick : members[y].cell.strategy.id, stated)
             }
-            if state.cell.strategy.isReference, cell.groupRatio?.to != RatioRow.baselineYardstick {
+            if state.cell.strategy.isReference, cell.groupRatio?.to != CellRatio.baselineYardstick {
                 cell.groupRatio = RowRatio(to: state.identity.strategy, value: .one)
             }
         }
@@ -103,7 +103,7 @@ extension LockstepComparison {
             guard let y = schedule.yardstick[member], let latest = result.pairs[member].last, !latest.isEmpty else { continue }
             pairs += PairsCSV.lines(
                 runID: runID, profile: identity.profile, group: identity.group, strategy: identity.strategy,
-                yardstick: members[y].isBaseline ? RatioRow.baselineYardstick : members[y].cell.strategy.id,
+                yardstick: members[y].isBaseline ? CellRatio.baselineYardstick : members[y].cell.strategy.id,
                 generation: generation, pairs: latest)
         }
         return (samples, pairs)
