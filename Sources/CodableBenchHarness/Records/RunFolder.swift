@@ -18,7 +18,7 @@ package struct RunFolder {
 
         /// Makes the file with its header, where it does not exist yet: a run's files exist from
         /// its start, so that a reader finds each with its columns even before a row.
-        package func create() throws { try append("") }
+        func create() throws { try append("") }
 
         /// Appends `text`, writing the header first if the file is new.
         package func append(_ text: String) throws {
