@@ -31,11 +31,11 @@ struct AcrossCommand: ParsableCommand {
                 "\(data.provenance.runID): timed on \(data.provenance.timedOn.label); "
                     + (HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded"))
             // A run whose timing canary failed pools no time (`TimingCanary`).
-            let canary = data.info?.timingCanary
-            if let canary, canary.failed { print("\(data.provenance.runID): its time ratios are left out: \(canary.sentence)") }
+            let canaryFailure = data.timingCanaryFailure
+            if let canaryFailure { print("\(data.provenance.runID): its time ratios are left out: \(canaryFailure)") }
             return LoadedRun(
                 cpu: data.provenance.timedOn.label,
-                ratios: canary?.failed == true
+                ratios: canaryFailure != nil
                     ? [:] : Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
                 instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion,
                 build: data.info?.invocation?.executableSHA256)

@@ -49,7 +49,7 @@ extension ABGate {
                 + "95% interval lies wholly beyond ±\(percent), and a slower cell is measured again in fresh processes "
                 + "and fails only if that confirms it. Outcomes and allocation counts must match (tolerances as `check`)."
                 + (slowState.map { " The machine ran in \($0.text)" + ($0.isHigh ? Self.slowStateAdvice : ".") } ?? "")
-                + (timingCanary.map { " Canary: \($0)." } ?? ""),
+                + (timingCanary.map { " Canary: \($0.sentence)." } ?? ""),
             "",
         ]
         func section(_ title: String, _ lines: [String]) {

@@ -60,10 +60,8 @@ package struct RunFindings: Sendable {
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }
         build = run.provenance.buildConfiguration
         timedOn = [run.provenance.timedOn.shortLabel]
-        if let canary = run.info?.timingCanary, canary.failed {
-            timeWithheld = canary.sentence
-            ratios = []
-        }
+        timeWithheld = run.timingCanaryFailure
+        if timeWithheld != nil { ratios = [] }
         largeApp = run.info?.extraConformances != nil
         let cold = run.coldCells.compactMap(\.cellRatio)
         if !cold.isEmpty, timeWithheld == nil { situationRatios[own(.cold)] = cold }

@@ -107,9 +107,9 @@ package struct ABGate {
     }
 
     /// What the run's timing canary read (`TimingCanary`; nil for a run without one).
-    package let timingCanary: String?
-    /// The same where it failed: no cell is judged in time, and the gate does not pass.
-    package let timingCanaryFailure: String?
+    package let timingCanary: TimingCanaryReading?
+    /// What it read where it failed: no cell is judged in time, and the gate does not pass.
+    package var timingCanaryFailure: String? { timingCanary.flatMap { $0.failed ? $0.sentence : nil } }
 
     /// `threshold`: a cell is slower in time when its ratio's whole interval lies above
     /// 1 + threshold, faster when it lies below 1 / (1 + threshold). `exactThreshold`: an exact
@@ -134,10 +134,8 @@ package struct ABGate {
         exactIncreases = exactFlagged.filter { $0.largestChange > 0 && !isDeclared($0.cell) }
         exactDecreases = exactFlagged.filter { $0.largestChange < 0 && !isDeclared($0.cell) }
 
-        let canary = current.info?.timingCanary
-        timingCanary = canary?.sentence
-        timingCanaryFailure = canary?.failed == true ? canary?.sentence : nil
-        let findings = timingCanaryFailure != nil ? [] : Self.ratios(in: current).sorted { $0.cell < $1.cell }
+        timingCanary = current.info?.timingCanary
+        let findings = current.timingCanaryFailure != nil ? [] : Self.ratios(in: current).sorted { $0.cell < $1.cell }
         let again = Dictionary(
             (confirmation.map(Self.ratios) ?? []).map { ($0.cell, $0.ratio) }, uniquingKeysWith: { first, _ in first })
         let flagged = findings.filter { $0.verdict(at: threshold) == .slower }.map { finding in

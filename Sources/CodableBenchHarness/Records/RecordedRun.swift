@@ -54,6 +54,12 @@ package struct RecordedRun: Sendable {
     package private(set) var ratios: [CellRatio]
     package let costs: [CostRow]
 
+    /// What the run's timing canary read, where it failed (`TimingCanary`): the run's time ratios
+    /// are then in its files but in none of its answers, gates or pooled figures.
+    package var timingCanaryFailure: String? {
+        info?.timingCanary.flatMap { $0.failed ? $0.sentence : nil }
+    }
+
     /// Where each cell's decode's instructions went, by strategy then profile, from its record
     /// (cells counted under callgrind).
     package var costBreakdowns: [String: [String: CostBreakdown]] {

@@ -27,17 +27,22 @@ package struct TimingCanaryReading: Codable, Equatable, Sendable {
             generations = read?.generations
         }
 
+        /// Its work ratio give or take the tolerance.
+        private var band: ClosedRange<Double> {
+            expected * (1 - TimingCanaryReading.tolerance)...expected * (1 + TimingCanaryReading.tolerance)
+        }
+
         /// Its whole interval lies further from its work ratio than the tolerance: the data show
         /// the timing wrong (an interval that reaches within it shows nothing either way).
         var isOff: Bool {
             guard let low, let high else { return false }
-            return low > expected * (1 + TimingCanaryReading.tolerance) || high < expected * (1 - TimingCanaryReading.tolerance)
+            return low > band.upperBound || high < band.lowerBound
         }
 
         /// Its whole interval lies within the tolerance of its work ratio.
         var isWithin: Bool {
             guard let low, let high else { return false }
-            return low >= expected * (1 - TimingCanaryReading.tolerance) && high <= expected * (1 + TimingCanaryReading.tolerance)
+            return band.contains(low) && band.contains(high)
         }
 
         package var text: String {

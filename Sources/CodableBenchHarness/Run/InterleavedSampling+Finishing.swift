@@ -109,7 +109,7 @@ extension InterleavedSampling {
         let done = try finished.record(into: record, log: setup.log)
         comparisonsWritten += 1
         ScratchSpace.interruptionNote =
-            "stopped at once: \(comparisonsWritten) of \(comparisons.count - (canary == nil ? 0 : 1)) comparisons finished, their rows and every sample "
+            "stopped at once: \(comparisonsWritten) of \(cellComparisons.count) comparisons finished, their rows and every sample "
             + "and pair taken are in \(record.folder.directory.path) ('benchmarks report \(record.folder.directory.path)' writes a report of them)"
         return done
     }

@@ -36,6 +36,9 @@ final class InterleavedSampling {
     let comparisons: [[CellState]]
     /// The timing canary's comparison, where the run has one.
     let canary: Int?
+    /// Every other comparison: those of the run's cells, which its budget, progress, exact pass
+    /// and host-state check count.
+    let cellComparisons: [Int]
     /// What the timing canary read, once its comparison finished.
     var timingCanary: TimingCanaryReading?
     var lockstep: [LockstepComparison]
@@ -75,12 +78,14 @@ final class InterleavedSampling {
         self.setup = setup
         self.comparisons = comparisons
         self.record = record
-        canary = comparisons.firstIndex { $0.first?.isCanary == true }
-        progress = Progress(total: comparisons.count - (canary == nil ? 0 : 1), log: setup.log)
+        let canary = comparisons.firstIndex { $0.first?.isCanary == true }
+        self.canary = canary
+        cellComparisons = comparisons.indices.filter { $0 != canary }
+        progress = Progress(total: cellComparisons.count, log: setup.log)
         // Interleaved: the comparisons share the budget (see `GenerationScheduler`); a
         // comparison's rows are written when it finishes.
-        lockstep = comparisons.map { members in
-            let isCanary = members.first?.isCanary == true
+        lockstep = comparisons.indices.map { index in
+            let members = comparisons[index], isCanary = index == canary
             return LockstepComparison(
                 members: members, schedule: isCanary ? TimingCanary.schedule : setup.pairing.schedule(for: members),
                 plan: isCanary ? TimingCanary.plan(setup.plan) : setup.plan,
@@ -93,7 +98,7 @@ final class InterleavedSampling {
             }
         }
         // The canary takes its time from the run's budget, which it does not lengthen.
-        budget = setup.plan.budgetSeconds(cells: comparisons.filter { $0.first?.isCanary != true }.joined().count)
+        budget = setup.plan.budgetSeconds(cells: cellComparisons.reduce(0) { $0 + comparisons[$1].count })
         scheduler = GenerationScheduler(budgetSeconds: budget, minimumGenerations: setup.pairing.minimumGenerations)
         spent = [Double](repeating: 0, count: comparisons.count)
         unfinished = Set(comparisons.indices)
@@ -155,7 +160,7 @@ final class InterleavedSampling {
         phases.startingSeconds += waitingSeconds
         phases.finishingSeconds = finishingSeconds
         if setup.passes.exactCounter != nil { phases.exactSeconds = exactSeconds }
-        let open = lockstep.indices.filter { $0 != canary }.reduce(0) { $0 + lockstep[$1].open.count }
+        let open = cellComparisons.reduce(0) { $0 + lockstep[$1].open.count }
         let ending = SamplingEnding(
             sampledSeconds: (samplingEnded ?? draining).timeIntervalSince(setup.start),
             budgetSeconds: budget, openRatios: open, budgetSpent: budgetSpent,
@@ -164,7 +169,7 @@ final class InterleavedSampling {
         hostState?.ringBytes = lanes[0].probe.ringBytes
         hostState?.quietFloorNanoseconds = lanes.compactMap(\.probe.quietFloorNanoseconds).max()
         hostState?.labels = HostStateCheck(
-            cells: lockstep.indices.filter { $0 != canary }.flatMap { lockstep[$0].result.pairs.map { Array($0.joined()) } })
+            cells: cellComparisons.flatMap { lockstep[$0].result.pairs.map { Array($0.joined()) } })
         return SamplingOutcome(
             measuredNanoseconds: lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases: phases,
             ending: ending, hostState: hostState, interruptedBy: interruptedBy, timingCanary: timingCanary)
