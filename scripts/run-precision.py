@@ -8,8 +8,9 @@ RUN is a run folder (results/runs/<id>, or results/latest). For each: its time, 
 its timing samples in the machine's slow state (as its report gives it), how many of its ratios
 are decided (faster, slower or no difference at the run's margin) and within +-2%, the median
 and the widest tenth of its 95% intervals' half-widths, and the median of process generations
-per ratio. It reads ratios.csv and run.json only; the figures in Documentation/Method.md's
-"A noisy host on demand" come from it.
+per ratio; then its exact measures: of the cells it timed, how many have an instruction count
+and how many simulated cycles. It reads ratios.csv, results.csv and run.json only; the figures in
+Documentation/Method.md's "A noisy host on demand" come from it.
 """
 
 import csv
@@ -23,6 +24,20 @@ import sys
 def half_width(row):
     """The interval's half-width as a fraction (+-x%), from its log width as the harness does."""
     return math.exp(math.log(float(row["ratio_ci95_high"]) / float(row["ratio_ci95_low"])) / 2) - 1
+
+
+def exact_coverage(folder):
+    """Of the cells with a wall time, how many have instructions and simulated cycles."""
+    measured = {}
+    with open(os.path.join(folder, "results.csv"), newline="") as file:
+        for row in csv.DictReader(file):
+            if row["median"]:
+                key = (row["group"], row["strategy"], row["profile"])
+                measured.setdefault(key, set()).add(row["metric"])
+    timed = [metrics for metrics in measured.values() if "wall_time" in metrics]
+    counted = sum(1 for metrics in timed if "instructions" in metrics)
+    simulated = sum(1 for metrics in timed if "simulated_cycles" in metrics)
+    return f"exact measures {counted}/{len(timed)} timed cells ({simulated} with simulated cycles)"
 
 
 def summary(folder):
@@ -43,7 +58,8 @@ def summary(folder):
         + f"within +-2% {within}/{len(ratios)} ({within / len(ratios) * 100:.0f}%), "
         + f"half-width median {statistics.median(widths) * 100:.1f}%, "
         + f"widest tenth from {widths[int(len(widths) * 0.9)] * 100:.1f}%, "
-        + f"generations median {statistics.median(int(row['generations']) for row in ratios):.0f}"
+        + f"generations median {statistics.median(int(row['generations']) for row in ratios):.0f}, "
+        + exact_coverage(folder)
     )
 
 

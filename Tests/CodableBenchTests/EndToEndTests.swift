@@ -637,8 +637,8 @@ struct EndToEndTests {
         #expect(try PairsCSV.read(pairsFile).count > keptPairs.count)
         let run = try RecordedRun.load(folder.path)
         #expect(run.info?.finished == true && run.info?.resumed?.samples == before.count)
-        #expect(run.rows.count(where: { $0.metric == .wallTime }) == 4)
-        #expect(run.rows.allSatisfy { $0.outcome == $0.expectedOutcome && !$0.detail.contains("interrupted") })
+        #expect(run.resultRows.count(where: { $0.metric == .wallTime }) == 4)
+        #expect(run.resultRows.allSatisfy { $0.outcome == $0.expectedOutcome && !$0.detail.contains("interrupted") })
         let finished = try TestSupport.run(["run", "--resume", folder.path])
         #expect(finished.status == 2 && finished.stderr.contains("nothing to resume"), "\(finished.stderr)")
     }

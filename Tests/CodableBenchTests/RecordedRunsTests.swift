@@ -50,7 +50,7 @@ struct RecordedRunsTests {
         #expect(gate.exitStatus == 0, "\(gate.render())")
         let counts = { (run: RecordedRun) in
             Dictionary(
-                run.rows.filter { $0.metric == .allocations }.map { ($0.key, $0.summary!.median) },
+                run.resultRows.filter { $0.metric == .allocations }.map { ($0.cell.key, $0.summary!.median) },
                 uniquingKeysWith: { x, _ in x })
         }
         #expect(!counts(a).isEmpty && counts(a) == counts(b))

@@ -27,7 +27,7 @@ struct RunRecordTests {
         let folder = try Self.killedRun()
         var info = try #require(RecordedRun.load(folder.directory.path).info)
         let run = try RecordedRun.load(folder.directory.path)
-        let wall = try #require(run.rows.first { $0.cell.strategy == "fast" && $0.metric == .wallTime })
+        let wall = try #require(run.resultRows.first { $0.cell.strategy == "fast" && $0.metric == .wallTime })
         #expect(wall.detail == "interrupted: not settled; figures from the 3 generation(s) sampled")
         #expect(wall.summary?.median == 1_000_000)
         let ratio = try #require(run.ratios.first { $0.strategy == "fast" })
@@ -60,7 +60,7 @@ struct RunRecordTests {
         let resumed = try ResumedRun.load(path)
         #expect(resumed.runID == "synthetic" && resumed.samples.count == 6 && resumed.invocation.arguments == ["--quick"])
         // Finished: its rows written (here, the estimate's) and run.json saying so.
-        try folder.results.append(try RecordedRun.load(path).rows.map(ResultsCSV.line).joined())
+        try folder.results.append(try RecordedRun.load(path).resultRows.map(ResultsCSV.line).joined())
         info.finished = true
         try info.write(to: folder.directory)
         #expect(refusal()?.hasSuffix("is a finished run; there is nothing to resume") == true)
@@ -145,8 +145,8 @@ struct RunRecordTests {
         let back = try RecordedRun.load(folder.directory.path)
         #expect(back.records == [fast, slow, broken] && recorder.thisBuild.records == back.records)
         // One row per measure, one `none` row for the cell without any; one ratio; one row per function.
-        #expect(back.rows.map(\.metric) == fast.measures.map(\.metric) + [.wallTime, .none])
-        #expect(back.ratios.count == 1 && back.costs.count == 2)
+        #expect(back.resultRows.map(\.metric) == fast.measures.map(\.metric) + [.wallTime, .none])
+        #expect(back.ratios.count == 1 && back.costRows.count == 2)
         let json = try JSONEncoder().encode(back.records)
         #expect(try JSONDecoder().decode([CellRecord].self, from: json) == back.records)
     }

@@ -115,7 +115,7 @@ extension RecordedRun {
     /// The same run with other rows of ratios.csv or costs.csv, attached to its cells as a run read
     /// back from its files has them (a row for a cell the run lacks is dropped, as `load` drops it).
     func with(ratios: [CellRatio]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
-        let records = CellRecord.records(rows: rows, ratios: ratios ?? self.ratios, costs: costs ?? self.costs)
+        let records = CellRecord.records(rows: resultRows, ratios: ratios ?? self.ratios, costs: costs ?? costRows)
         var run = RecordedRun(source: source, provenance: provenance, records: records, samples: samples)
         run.info = info
         run.pairs = pairs

@@ -19,21 +19,14 @@ struct BaselineCommand: ParsableCommand {
 
         func run() throws {
             let run = try RecordedRun.load(from)
-            let unexpected = run.rows.filter { $0.outcome != $0.expectedOutcome }
+            let unexpected = run.records.filter { $0.outcome != $0.expectedOutcome }
             if let first = unexpected.first {
                 throw CommandError.usage(
                     "\(first.key) ended \(first.outcome.rawValue), expected \(first.expectedOutcome.rawValue): fix it before making this run the baseline"
                 )
             }
-            let target = URL(fileURLWithPath: to)
-            do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
-            } catch {
-                throw CommandError.harness("cannot write \(to): \(error.localizedDescription)")
-            }
-            try RunFolder.CSVFile.results(at: target).append(run.rows.map(ResultsCSV.line).joined())
-            print("wrote \(to): \(run.cells.count) cells, \(run.rows.count) rows from \(run.source.path)")
+            try run.writeResults(to: URL(fileURLWithPath: to))
+            print("wrote \(to): \(run.records.count) cells from \(run.source.path)")
         }
     }
 }

@@ -46,7 +46,7 @@ struct CheckCommand: ToolCommand {
                     "this is a debug build; run the gate with `swift run -c release benchmarks check` (or pass --allow-debug)")
             }
             let plan = try RunPlan(
-                catalogue: tool.catalogue, cells: Array(baselineRun.cells.keys),
+                catalogue: tool.catalogue, cells: baselineRun.records.map(\.key),
                 profiles: .standard(), folders: corpus.payloadFolders(in: tool))
             let options = RunOptions(
                 plan: .quick, timeoutSeconds: 120, resultsDirectory: URL(fileURLWithPath: out),

@@ -45,7 +45,7 @@ extension ReportDocument {
     /// The categories file, for the titles of the categories the run's costs.csv names (their ids
     /// if the file cannot be read).
     static func costCategories(_ run: RecordedRun) -> CostCategories {
-        run.costBreakdowns.isEmpty && run.coldCosts.isEmpty ? .empty : (try? CostCategories.standard()) ?? .empty
+        run.costBreakdowns.isEmpty && run.coldCostBreakdowns.isEmpty ? .empty : (try? CostCategories.standard()) ?? .empty
     }
 
     /// `--cold --instructions`: each cell's first decode against its warm decode, as the answers
@@ -55,7 +55,7 @@ extension ReportDocument {
     static func firstDecodeCosts(
         _ run: RecordedRun, cells: [ColdCell], warm: [String: [String: CostBreakdown]], categories: CostCategories
     ) -> [Prose] {
-        let first = CostsCSV.breakdowns(run.coldCosts)
+        let first = run.coldCostBreakdowns
         let elements = run.payloads.mapValues(\.elements)
         return cells.compactMap { cell in
             guard let mine = first[cell.strategy]?[cell.profile], let theirs = warm[cell.strategy]?[cell.profile] else {

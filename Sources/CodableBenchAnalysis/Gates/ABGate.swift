@@ -154,7 +154,7 @@ package struct ABGate {
         declaredCells = declaredFlags.map { cell in (cell, declared.first { $0.covers(cell) }!.reason) }
         unusedDeclarations = declared.filter { declaration in !declaredFlags.contains(where: declaration.covers) }
 
-        cellsCompared = Set(current.rows.map(\.key)).intersection(baseline.rows.map(\.key)).count
+        cellsCompared = Set(current.records.map(\.key)).intersection(baseline.records.map(\.key)).count
         self.onlyInCurrent = onlyInCurrent
         self.onlyInBaseline = onlyInBaseline
         self.threshold = threshold

@@ -39,12 +39,12 @@ package struct RatioChange: Sendable {
         "\(cell): ratio to \(yardstick) " + String(format: "%.3f → %.3f", baseline.value, current.value) + " (\(changeText))"
     }
 
-    /// Every ok cell whose wall-time row has a paired ratio to the same yardstick in both runs.
+    /// Every timed ok cell with a paired ratio to the same yardstick in both runs.
     package static func all(baseline: RecordedRun, current: RecordedRun, relative: Double) -> [RatioChange] {
         func ratios(_ run: RecordedRun) -> [CellKey: RowRatio] {
             var out: [CellKey: RowRatio] = [:]
-            for row in run.rows where row.metric == .wallTime && row.outcome == .ok {
-                if let ratio = row.ratio, ratio.to != row.cell.strategy { out[row.key] = ratio }
+            for record in run.records where record.outcome == .ok && record.summary(of: .wallTime) != nil {
+                if let ratio = record.groupRatio, ratio.to != record.key.strategy { out[record.key] = ratio }
             }
             return out
         }

@@ -74,7 +74,7 @@ package struct RunComparison {
                 "the baseline was timed under allocator \(timedUnder.0), this run under \(timedUnder.1): time changes include the allocator's"
             )
         }
-        let a = baseline.cells, b = current.cells
+        let a = baseline.recordsByCell, b = current.recordsByCell
         var changes: [MetricChange] = []
         for key in Set(a.keys).union(b.keys).sorted() {
             guard let before = a[key] else {
@@ -85,18 +85,18 @@ package struct RunComparison {
                 changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .gone, pValue: nil, note: ""))
                 continue
             }
-            if before[0].cell.sha256 != after[0].cell.sha256 {
+            if before.cell.sha256 != after.cell.sha256 {
                 throw CommandError.input(
-                    "\(key): the runs decoded different payloads (sha256 \(before[0].cell.sha256.prefix(12))… vs \(after[0].cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
+                    "\(key): the runs decoded different payloads (sha256 \(before.cell.sha256.prefix(12))… vs \(after.cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
                 )
             }
             // A cell whose expected outcome differs by platform (canada.json through JSONSerialization:
             // misrounded on Linux, exact on Darwin), each run ending as its own platform expects: not
             // a change of the code, compared only with a baseline of the same platform.
-            let asExpected = before[0].outcome == before[0].expectedOutcome && after[0].outcome == after[0].expectedOutcome
-            if before[0].outcome != after[0].outcome, asExpected {
+            let asExpected = before.outcome == before.expectedOutcome && after.outcome == after.expectedOutcome
+            if before.outcome != after.outcome, asExpected {
                 notes.append(
-                    "\(key): \(before[0].outcome.rawValue) in the baseline, \(after[0].outcome.rawValue) here, each as its "
+                    "\(key): \(before.outcome.rawValue) in the baseline, \(after.outcome.rawValue) here, each as its "
                         + "platform expects (a baseline of this platform compares it)")
                 changes.append(
                     MetricChange(
@@ -104,35 +104,34 @@ package struct RunComparison {
                         note: "expected outcome differs by platform"))
                 continue
             }
-            if before[0].outcome != after[0].outcome {
+            if before.outcome != after.outcome {
                 changes.append(
                     MetricChange(
                         cell: key, metric: .none, baseline: nil, current: nil, verdict: .outcomeChanged,
-                        pValue: nil, note: "\(before[0].outcome.rawValue) → \(after[0].outcome.rawValue)"))
+                        pValue: nil, note: "\(before.outcome.rawValue) → \(after.outcome.rawValue)"))
                 continue
             }
-            if !before[0].outcome.isMeasured {
+            if !before.outcome.isMeasured {
                 changes.append(
                     MetricChange(
                         cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange,
-                        pValue: nil, note: before[0].outcome.rawValue))
+                        pValue: nil, note: before.outcome.rawValue))
                 continue
             }
-            let afterByMetric = Dictionary(after.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
-            for row in before
-            where (row.metric.isDeterministic || row.metric.isTiming)
-                && (compareCounts || !row.metric.isAllocation)
+            for measure in before.measures
+            where (measure.metric.isDeterministic || measure.metric.isTiming)
+                && (compareCounts || !measure.metric.isAllocation)
                 // A count the tolerances do not name is not compared (`ab` judges instructions and
                 // simulated cycles itself, at its own threshold).
-                && (!row.metric.isDeterministic
-                    || tolerances.tolerance(for: row.metric, approximate: approximate && row.metric.isAllocation) != nil)
-                && !(approximate && row.metric.isAllocation && tolerances.tolerance(for: row.metric, approximate: true) == nil)
+                && (!measure.metric.isDeterministic
+                    || tolerances.tolerance(for: measure.metric, approximate: approximate && measure.metric.isAllocation) != nil)
+                && !(approximate && measure.metric.isAllocation && tolerances.tolerance(for: measure.metric, approximate: true) == nil)
             {
-                guard let other = afterByMetric[row.metric], let s0 = row.summary, let s1 = other.summary else { continue }
+                guard let s1 = after.summary(of: measure.metric) else { continue }
                 changes.append(
                     Self.change(
-                        key, row.metric, s0, s1, baseline.samples[key], current.samples[key], tolerances,
-                        approximate: approximate && row.metric.isAllocation))
+                        key, measure.metric, measure.summary, s1, baseline.samples[key], current.samples[key], tolerances,
+                        approximate: approximate && measure.metric.isAllocation))
             }
         }
         self.changes = changes

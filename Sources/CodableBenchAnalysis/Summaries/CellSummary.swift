@@ -43,15 +43,13 @@ package struct CellSummary: Sendable {
     }
 
     package static func all(in run: RecordedRun, references: Set<String> = []) -> [CellSummary] {
-        run.cells.map { key, rows in
-            let first = rows[0]
-            var metrics: [Metric: Summary] = [:]
-            for row in rows { if let s = row.summary { metrics[row.metric] = s } }
-            return CellSummary(
-                key: key, outcome: first.outcome, expectedOutcome: first.expectedOutcome,
-                detail: first.detail, bytes: first.cell.bytes, elements: first.cell.elements,
-                isReference: references.contains(key.strategy), metrics: metrics,
-                ratio: displayedRatio(rows.first { $0.metric == .wallTime }?.ratio, of: key, in: run))
+        run.records.map { record in
+            CellSummary(
+                key: record.key, outcome: record.outcome, expectedOutcome: record.expectedOutcome,
+                detail: record.detail, bytes: record.cell.bytes, elements: record.cell.elements,
+                isReference: references.contains(record.key.strategy),
+                metrics: Dictionary(record.measures.map { ($0.metric, $0.summary) }, uniquingKeysWith: { first, _ in first }),
+                ratio: displayedRatio(record.groupRatio, of: record.key, in: run))
         }.sorted { $0.key < $1.key }
     }
 }

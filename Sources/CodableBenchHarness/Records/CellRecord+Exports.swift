@@ -37,14 +37,15 @@ extension CellRecord {
         var order: [CellKey] = []
         var byCell: [CellKey: CellRecord] = [:]
         for row in rows {
-            if byCell[row.key] == nil {
-                order.append(row.key)
-                byCell[row.key] = CellRecord(
+            let key = row.cell.key
+            if byCell[key] == nil {
+                order.append(key)
+                byCell[key] = CellRecord(
                     cell: row.cell, outcome: row.outcome, expectedOutcome: row.expectedOutcome, detail: row.detail)
             }
-            if row.metric == .wallTime { byCell[row.key]?.groupRatio = row.ratio }
+            if row.metric == .wallTime { byCell[key]?.groupRatio = row.ratio }
             if let summary = row.summary, row.metric != .none {
-                byCell[row.key]?.measures.append(Measure(metric: row.metric, summary: summary))
+                byCell[key]?.measures.append(Measure(metric: row.metric, summary: summary))
             }
         }
         for ratio in ratios {
@@ -56,5 +57,23 @@ extension CellRecord {
             byCell[CellKey(group: cost.group, strategy: cost.strategy, profile: cost.profile)]?.costs.append(cost.function)
         }
         return order.map { byCell[$0]! }
+    }
+}
+
+extension RecordedRun {
+    /// Its rows of results.csv, ratios.csv and costs.csv, as the run folder holds them.
+    var resultRows: [ResultRow] { records.flatMap { $0.resultRows(provenance: provenance) } }
+    var costRows: [CostRow] { records.flatMap { $0.costRows(runID: provenance.runID) } }
+
+    /// Writes its results.csv to `file` (`baseline update`), replacing what is there.
+    package func writeResults(to file: URL) throws {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if fm.fileExists(atPath: file.path) { try fm.removeItem(at: file) }
+        } catch {
+            throw CommandError.harness("cannot write \(file.path): \(error.localizedDescription)")
+        }
+        try RunFolder.CSVFile.results(at: file).append(resultRows.map(ResultsCSV.line).joined())
     }
 }

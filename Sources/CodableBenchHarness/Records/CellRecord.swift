@@ -4,27 +4,27 @@ import CodableBenchCore
 /// Everything a run settles about one cell, held once: what the cell is, how it ended, each
 /// measure's statistics, its paired ratio and where its instructions went. The harness hands on
 /// these; results.csv, ratios.csv and costs.csv are exported from them (`CellRecord+Exports`), and
-/// a run read back is its records again (`RecordedRun`). The raw streams, samples and pairs, are
-/// appended beside them as they are taken.
-struct CellRecord: Codable, Equatable, Sendable {
-    var cell: CellIdentity
-    var outcome: Outcome
+/// a run read back is its records again (`RecordedRun`), which is what the analysis, the gates and
+/// the reports read. The raw streams, samples and pairs, are appended beside them as they are taken.
+package struct CellRecord: Codable, Equatable, Sendable {
+    package internal(set) var cell: CellIdentity
+    package internal(set) var outcome: Outcome
     /// What the strategy was expected to end with on this payload (`Strategy.expectedOutcome`).
-    var expectedOutcome: Outcome
-    var detail: String
+    package internal(set) var expectedOutcome: Outcome
+    package internal(set) var detail: String
     /// Each measure's statistics, in results.csv's order of metrics; none for a cell not measured.
-    var measures: [Measure] = []
+    package internal(set) var measures: [Measure] = []
     /// The ratio results.csv shows on the wall-time row: to the group's reference (the reference's
     /// own is 1), or in an `ab` run to the baseline build.
-    var groupRatio: RowRatio? = nil
+    package internal(set) var groupRatio: RowRatio? = nil
     /// The paired ratio to the member it was flanked by in its lockstep comparison (ratios.csv).
     var pairedRatio: Ratio? = nil
     /// Where each decode's instructions went (costs.csv; cells counted under callgrind).
     var costs: [CostBreakdown.Function] = []
 
-    struct Measure: Codable, Equatable, Sendable {
-        var metric: Metric
-        var summary: Summary
+    package struct Measure: Codable, Equatable, Sendable {
+        package var metric: Metric
+        package var summary: Summary
     }
 
     /// A paired ratio with the host state it holds in (`StatedRatio`): quiet, contended, or nil
@@ -36,7 +36,7 @@ struct CellRecord: Codable, Equatable, Sendable {
         var contended: PairedRatio? = nil
     }
 
-    var key: CellKey { cell.key }
+    package var key: CellKey { cell.key }
 
     /// Its ratio to `yardstick` as stated from its pairs: the paired ratio ratios.csv records, with
     /// the contended one beside a quiet one only, and the same ratio on results.csv's wall-time row.
@@ -47,7 +47,7 @@ struct CellRecord: Codable, Equatable, Sendable {
         groupRatio = RowRatio(to: yardstick, value: stated.verdict)
     }
 
-    func summary(of metric: Metric) -> Summary? {
+    package func summary(of metric: Metric) -> Summary? {
         measures.first { $0.metric == metric }?.summary
     }
 }

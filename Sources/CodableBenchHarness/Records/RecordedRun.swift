@@ -29,14 +29,14 @@ package struct RecordedRun: Sendable {
     package let provenance: Provenance
     /// Every cell the run settled (and, for a run that did not finish, what it sampled and did
     /// not settle, marked in `detail`), in the order they were recorded.
-    let records: [CellRecord]
+    package let records: [CellRecord]
     package let samples: [CellKey: [SampleRow]]
     /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
     var coldAllocations: [ColdAllocationRow] = []
     /// Where each cell's first decode's instructions went (`cold-costs.csv`; `--cold --instructions`).
-    package var coldCosts: [CostRow] = []
+    var coldCosts: [CostRow] = []
     /// The run's record (`run.json`), read once here: the only place a run's run.json is read.
     package var info: RunJSON? = nil { didSet { judgeLabels() } }
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
@@ -45,14 +45,10 @@ package struct RecordedRun: Sendable {
     /// run's own, or for a run recorded before the check, that of its pairs (`HostStateCheck`).
     package private(set) var hostState: HostStateSummary? = nil
 
-    /// The records' exports, made once (every reader of a run reads them, some many times):
-    /// results.csv's rows, one per cell and metric; every paired ratio (`ratios.csv`); where each
-    /// decode's instructions went (`costs.csv`; runs with `--instructions`).
-    package let rows: [ResultRow]
-    /// Labelled with the host's state only where the probe's label predicted the decodes
-    /// (`hostState`); ratios.csv keeps the label the probe read.
+    /// Every paired ratio (`ratios.csv`), made once from the records (every reader of a run reads
+    /// them, some many times). Labelled with the host's state only where the probe's label
+    /// predicted the decodes (`hostState`); ratios.csv keeps the label the probe read.
     package private(set) var ratios: [CellRatio]
-    package let costs: [CostRow]
 
     /// What the run's timing canary read, where it failed (`TimingCanary`): the run's time ratios
     /// are then in its files but in none of its answers, gates or pooled figures.
@@ -69,6 +65,9 @@ package struct RecordedRun: Sendable {
         }
         return byStrategy
     }
+
+    /// The same for each cell's first decode (`--cold --instructions`).
+    package var coldCostBreakdowns: [String: [String: CostBreakdown]] { CostsCSV.breakdowns(coldCosts) }
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
@@ -146,9 +145,7 @@ package struct RecordedRun: Sendable {
         self.provenance = provenance
         self.records = records
         self.samples = samples
-        rows = records.flatMap { $0.resultRows(provenance: provenance) }
         ratios = records.compactMap(\.cellRatio)
-        costs = records.flatMap { $0.costRows(runID: provenance.runID) }
     }
 
     /// How much of the run the machine spent in its slow state, from the timing samples' CPU times
@@ -187,17 +184,14 @@ package struct RecordedRun: Sendable {
         return (counted.count, counted.values.filter { $0.cycles != nil }.count, timed.count)
     }
 
-    package var cells: [CellKey: [ResultRow]] {
-        Dictionary(grouping: rows, by: \.key)
+    /// Each cell's record, by its name across runs.
+    package var recordsByCell: [CellKey: CellRecord] {
+        Dictionary(records.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
 extension CellIdentity {
     package var key: CellKey { CellKey(group: group, strategy: strategy, profile: profile) }
-}
-
-extension ResultRow {
-    package var key: CellKey { cell.key }
 }
 
 extension SampleRow {

@@ -9,12 +9,12 @@ package struct RunFolder {
 
     /// One of the run's CSV files (or the gate's baseline): where it is and its header, which
     /// `append` writes when the file is first made (the one place any file's header is written).
-    package struct CSVFile {
+    struct CSVFile {
         let url: URL
         let header: String
 
         /// A results file anywhere: the gate's baseline (`baseline update`).
-        package static func results(at url: URL) -> CSVFile { CSVFile(url: url, header: ResultsCSV.header) }
+        static func results(at url: URL) -> CSVFile { CSVFile(url: url, header: ResultsCSV.header) }
 
         /// Makes the file with its header, where it does not exist yet: a run's files exist from
         /// its start, so that a reader finds each with its columns even before a row.

@@ -87,8 +87,8 @@ final class RunRecorder {
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).
     func matchesFiles(baseline: Bool) throws -> Bool {
         func lines(_ run: RecordedRun) -> [String] {
-            run.rows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
-                + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) } + run.costs.map(CostsCSV.line)
+            run.resultRows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
+                + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) } + run.costRows.map(CostsCSV.line)
                 + run.cold.map(ColdCSV.line)
                 + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)
         }

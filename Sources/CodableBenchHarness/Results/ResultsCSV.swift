@@ -3,7 +3,7 @@ import CodableBenchCore
 
 /// The `results.csv` schema (documented in `results/README.md`). Bump `schemaVersion` whenever a
 /// column is added, removed or changes meaning.
-package enum ResultsCSV {
+enum ResultsCSV {
     /// 4: paired measurement, the ratio columns. Versions 1 to 3 were written only inside this
     /// repository, before any run was kept outside it, and are not read.
     static let schemaVersion = 4

@@ -186,7 +186,7 @@ struct ColdSampling {
     /// The cells whose warm pass decoded correctly, of either build.
     private func decodedCells() -> Set<BuildCell> {
         func decoded(_ run: RecordedRun, build: String) -> [BuildCell] {
-            run.rows.filter { $0.outcome == .ok }.map { BuildCell(build: build, strategy: $0.cell.strategy, profile: $0.cell.profile) }
+            run.records.filter { $0.outcome == .ok }.map { BuildCell(build: build, strategy: $0.cell.strategy, profile: $0.cell.profile) }
         }
         let baseline = pairing.keepsBaselineRows ? decoded(record.baselineBuild, build: ColdRow.baselineBuild) : []
         return Set(decoded(record.thisBuild, build: ColdRow.thisBuild) + baseline)
