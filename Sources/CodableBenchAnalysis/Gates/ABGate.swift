@@ -124,8 +124,7 @@ package struct ABGate {
         var untimed = tolerances
         untimed.timing.enabled = false
         // The exact measures are judged below, at their own threshold.
-        untimed.deterministic[Metric.instructions.rawValue] = nil
-        untimed.deterministic[Metric.simulatedCycles.rawValue] = nil
+        untimed.deterministic = untimed.deterministic.filter { Metric(rawValue: $0.key)?.isExact != true }
         counts = try Gate(baseline: baseline, current: current, tolerances: untimed)
         func isDeclared(_ cell: CellKey) -> Bool { declared.contains { $0.covers(cell) } }
 
