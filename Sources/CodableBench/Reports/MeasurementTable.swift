@@ -23,6 +23,7 @@ struct MeasurementTable {
         let limits: [String]
         let allocations: String
         let allocatedMegabytes: String
+        let instructionsPerByte: String
     }
 
     /// The limits present in the run (memcpy, simdjson), in the order of `Row.limits`.
@@ -45,7 +46,8 @@ struct MeasurementTable {
                 megabytesPerSecond: cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-",
                 limits: limits.map { ThroughputLimits.fraction(of: $0.id, for: cell, in: all) },
                 allocations: cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-",
-                allocatedMegabytes: cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-")
+                allocatedMegabytes: cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-",
+                instructionsPerByte: cell.metrics[.instructionsPerByte].map { String(format: "%.1f", $0.median) } ?? "-")
         }
     }
 
@@ -79,6 +81,7 @@ struct MeasurementTable {
         ] + limits.indices.map { index in Column(title: limits[index].label) { $0.limits[index] } } + [
             Column(title: "allocs") { $0.allocations },
             Column(title: "alloc MB", views: [.markdown, .terminal]) { $0.allocatedMegabytes },
+            Column(title: "instr/B", views: [.markdown, .html]) { $0.instructionsPerByte },
             Column(title: "detail", isNumber: false, views: [.html]) { $0.cell.detail },
         ]
     }

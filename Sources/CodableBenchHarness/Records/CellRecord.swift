@@ -74,6 +74,7 @@ extension CellRecord {
             measure(.peakHeapBytes, [counts.compactMap { $0.peakBytes.map(Double.init) }]),
             measure(.instructions, [instructions.map { [Double($0)] } ?? []]),
             measure(.simulatedCycles, [simulatedCycles.map { [Double($0)] } ?? []]),
+            measure(.instructionsPerByte, [instructions.map { bytes > 0 ? [Double($0) / bytes] : [] } ?? []]),
         ]
         return candidates.compactMap { $0 }
     }

@@ -12,6 +12,9 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
     case instructions
     /// Simulated cycles per decode: callgrind's cache simulation weighted (`SimulatedCycles`).
     case simulatedCycles = "simulated_cycles"
+    /// Instructions per byte of the payload (bytes written, for an encoder): the exact cost of a
+    /// byte, which compares payloads and corpora of any size (JSON parsers quote cycles per byte).
+    case instructionsPerByte = "instructions_per_byte"
     /// The row of a cell that has no measurements (it did not end `ok`).
     case none
 
@@ -23,6 +26,7 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
         case .throughput: return "MB/s"
         case .allocations, .instructions, .simulatedCycles: return "count"
         case .allocatedBytes, .peakHeapBytes: return "bytes"
+        case .instructionsPerByte: return "count/byte"
         case .none: return ""
         }
     }
@@ -30,7 +34,8 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
     /// Counts that are exact and repeatable: gated tightly.
     package var isDeterministic: Bool {
         switch self {
-        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions, .simulatedCycles: return true
+        case .allocations, .allocatedBytes, .peakHeapBytes, .instructions, .simulatedCycles, .instructionsPerByte:
+            return true
         case .wallTime, .cpuTime, .throughput, .none: return false
         }
     }
@@ -43,5 +48,5 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
 
     /// Taken from the instruction pass's counts (`ExactCount`): `ab` judges these itself, at its
     /// exact threshold, not with the tolerances of the counts.
-    package var isExact: Bool { self == .instructions || self == .simulatedCycles }
+    package var isExact: Bool { self == .instructions || self == .simulatedCycles || self == .instructionsPerByte }
 }
