@@ -155,6 +155,33 @@ struct GateTests {
         #expect(try gate(current, tolerances: strict).exitStatus == 0)
     }
 
+    /// Every exact measure a cell record holds is gated once a tolerance names it: the record's own
+    /// list (`CellRecord.measures`), so a measure added there is covered without a test of its own.
+    @Test func everyExactMeasureOfTheRecordIsGatedWhereNamed() throws {
+        func run(scale: Double) -> RecordedRun {
+            let timings = [(0..<5).map { TimingSample(wallNanoseconds: 1e6, cpuNanoseconds: 1e6, decodes: 1, sequence: $0, generation: 0) }]
+            let counts = [AllocationCount(allocations: Int(3_000 * scale), allocatedBytes: Int(700_000 * scale), peakBytes: Int(90_000 * scale))]
+            var record = CellRecord(
+                cell: CellIdentity(
+                    group: "g", strategy: "s", expectation: "strict", profile: "small", bytes: 100_000,
+                    sha256: String(repeating: "a", count: 64), elements: 30, seed: 1, knobs: "k"),
+                outcome: .ok, expectedOutcome: .ok, detail: "")
+            record.measures = CellRecord.measures(
+                timings: timings, throughputBytes: 100_000, allocations: counts, instructions: Int(20_000_000 * scale),
+                simulatedCycles: Int(30_000_000 * scale))
+            return RecordedRun(source: URL(fileURLWithPath: "/x"), provenance: SyntheticRuns.provenance, records: [record], sampleRows: [])
+        }
+        let exact = run(scale: 1).records[0].measures.map(\.metric).filter(\.isDeterministic)
+        #expect(exact.contains(.instructionsPerByte) && exact.count == 6)
+        var tolerances = GateTolerances.standard
+        tolerances.deterministic = Dictionary(uniqueKeysWithValues: exact.map { ($0.rawValue, 0.01) })
+        let gate = try Gate(baseline: run(scale: 1), current: run(scale: 1.05), tolerances: tolerances)
+        #expect(Set(gate.regressions.map(\.metric)) == Set(exact.map(\.rawValue)))
+        // Not named: not compared.
+        tolerances.deterministic = [:]
+        #expect(try Gate(baseline: run(scale: 1), current: run(scale: 1.05), tolerances: tolerances).regressions.isEmpty)
+    }
+
     @Test func committedTolerancesFileIsValid() throws {
         let t = try GateTolerances.read(TestSupport.packageRoot.appendingPathComponent("results/gate-tolerances.json"))
         #expect(t.deterministic["allocations"] == 0.005)
