@@ -160,7 +160,9 @@ struct GateTests {
     @Test func everyExactMeasureOfTheRecordIsGatedWhereNamed() throws {
         func run(scale: Double) -> RecordedRun {
             let timings = [(0..<5).map { TimingSample(wallNanoseconds: 1e6, cpuNanoseconds: 1e6, decodes: 1, sequence: $0, generation: 0) }]
-            let counts = [AllocationCount(allocations: Int(3_000 * scale), allocatedBytes: Int(700_000 * scale), peakBytes: Int(90_000 * scale))]
+            let counts = [
+                AllocationCount(allocations: Int(3_000 * scale), allocatedBytes: Int(700_000 * scale), peakBytes: Int(90_000 * scale))
+            ]
             var record = CellRecord(
                 cell: CellIdentity(
                     group: "g", strategy: "s", expectation: "strict", profile: "small", bytes: 100_000,
