@@ -67,7 +67,7 @@ struct HostStateTests {
                 reading: CacheReading(cacheNanosecondsPerLoad: nanoseconds, computeNanosecondsPerOp: 1, contendedAboveNanoseconds: 40))
         }
         var samples = (0..<5).map { _ in
-            LockstepComparison.Sample(member: 0, decodes: 1, batches: 1, wallNanoseconds: 1, cpuNanoseconds: 1)
+            TimingSample(wallNanoseconds: 1, cpuNanoseconds: 1, decodes: 1, sequence: 0, generation: 0)
         }
         // Probes before samples 0 and 2 (quiet, 15 ns), before sample 4 (contended, 90 ns) and after
         // the last (quiet): samples 2 and 3 sit between a quiet and a contended probe, 4 between a
@@ -75,7 +75,7 @@ struct HostStateTests {
         ProbeReading.assignStates(
             [probe(before: 0, 15), probe(before: 2, 15), probe(before: 4, 90), probe(before: 5, 15)], to: &samples)
         #expect(samples.map(\.state) == [.quiet, .quiet, .contended, .contended, .contended])
-        var unprobed = samples.map { sample -> LockstepComparison.Sample in
+        var unprobed = samples.map { sample -> TimingSample in
             var copy = sample
             copy.state = nil
             return copy

@@ -198,12 +198,12 @@ struct LockstepScheduleTests {
     /// wall time off the CPU, and its yardstick's did not.
     @Test func pairsCompareCPUTimes() throws {
         let schedule = LockstepSchedule(yardstick: [nil, 0])
-        func sample(_ member: Int, wall: UInt64, cpu: UInt64) -> LockstepComparison.Sample {
-            .init(member: member, decodes: 2, batches: 1, wallNanoseconds: wall, cpuNanoseconds: cpu)
+        func sample(_ member: Int, wall: Double, cpu: Double) -> TimingSample {
+            TimingSample(wallNanoseconds: wall, cpuNanoseconds: cpu, decodes: 2, sequence: 0, generation: 0, member: member)
         }
         let samples = [
-            sample(1, wall: 2_200, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
-            sample(1, wall: 4_400, cpu: 2_200), sample(0, wall: 2_000, cpu: 2_000),
+            sample(1, wall: 1_100, cpu: 1_100), sample(0, wall: 1_000, cpu: 1_000),
+            sample(1, wall: 2_200, cpu: 1_100), sample(0, wall: 1_000, cpu: 1_000),
         ]
         let pairs = ComparisonTally.pairs(of: samples, schedule: schedule)
         #expect(pairs.keys.sorted() == [1])
@@ -237,15 +237,13 @@ struct LockstepScheduleTests {
     /// samples (samples.csv's `fork`), so its samples still line up with its yardstick's, which
     /// took part in every generation.
     @Test func samplesKeepTheComparisonsGenerationNumber() {
-        func sample(_ member: Int) -> LockstepComparison.Sample {
-            .init(member: member, decodes: 1, batches: 1, wallNanoseconds: 100, cpuNanoseconds: 100)
+        func sample(_ member: Int) -> TimingSample {
+            TimingSample(wallNanoseconds: 100, cpuNanoseconds: 100, decodes: 1, sequence: 0, generation: 0, member: member)
         }
-        let result = LockstepComparison.Result(
-            verdicts: [], outputBytes: [],
-            generations: [
-                [sample(0), sample(1), sample(0)], [sample(0), sample(2), sample(0)], [sample(0), sample(1), sample(0)],
-            ],
-            pairs: [])
+        var result = LockstepComparison.Result(verdicts: [], outputBytes: [], pairs: [])
+        for generation in [[sample(0), sample(1), sample(0)], [sample(0), sample(2), sample(0)], [sample(0), sample(1), sample(0)]] {
+            result.append(generation: generation)
+        }
         #expect(result.timings(of: 1).map { $0.map(\.generation) } == [[0], [2]])
         #expect(result.timings(of: 1).map { $0.map(\.sequence) } == [[1], [1]])
         #expect(result.timings(of: 0).map { $0.map(\.generation) } == [[0, 0], [1, 1], [2, 2]])

@@ -1,10 +1,17 @@
 import Foundation
 import CodableBenchCore
 
-/// One timing sample of a cell, per decode.
+/// One timing sample of a cell, per decode: the one shape a sample has from the worker's reply
+/// (`LockstepComparison.measure`) to the cell's record; samples.csv's rows (`SampleRow`) are its
+/// export and are read back into it.
 struct TimingSample: Equatable, Sendable {
+    /// The median batch's wall time over its decodes.
     var wallNanoseconds: Double
+    /// What pairs compare: the decode's time on the CPU. A single-threaded decode that does no
+    /// I/O differs in wall time only by the time its process was off the CPU, noise from
+    /// whatever else ran there that hits one sample and not its neighbours (Documentation/Method.md).
     var cpuNanoseconds: Double
+    /// The decodes it stands for: every batch's.
     var decodes: Int
     /// Its position in its generation's lockstep sequence (which samples were neighbours).
     var sequence: Int
@@ -15,4 +22,28 @@ struct TimingSample: Equatable, Sendable {
     /// The host's state around it (`HostState`; nil without a probe) and the CPU it ran on.
     var state: HostState? = nil
     var cpu: Int? = nil
+    /// The comparison's member it was taken of (its position in the comparison).
+    var member = 0
+
+    /// Time inside its decodes (about: the median batch's time per decode, times every batch's).
+    var measuredNanoseconds: Double { wallNanoseconds * Double(decodes) }
+}
+
+extension TimingSample {
+    /// A sample read back from samples.csv (`run --resume`, a run that did not finish).
+    init(_ row: SampleRow) {
+        self.init(
+            wallNanoseconds: row.wallNanoseconds, cpuNanoseconds: row.cpuNanoseconds, decodes: row.decodes,
+            sequence: row.sequence ?? row.sample, generation: row.fork, state: row.state, cpu: row.cpu)
+    }
+}
+
+extension SampleRow {
+    /// samples.csv's row of a cell's sample: the `index`-th of its generation.
+    init(_ sample: TimingSample, of cell: CellIdentity, index: Int, runID: String) {
+        self.init(
+            runID: runID, group: cell.group, strategy: cell.strategy, profile: cell.profile, fork: sample.generation,
+            sample: index, decodes: sample.decodes, wallNanoseconds: sample.wallNanoseconds,
+            cpuNanoseconds: sample.cpuNanoseconds, sequence: sample.sequence, state: sample.state, cpu: sample.cpu)
+    }
 }

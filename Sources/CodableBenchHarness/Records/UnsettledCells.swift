@@ -33,12 +33,3 @@ enum UnsettledCells {
         return records
     }
 }
-
-extension TimingSample {
-    /// A sample read back from samples.csv.
-    init(_ row: SampleRow) {
-        self.init(
-            wallNanoseconds: row.wallNanoseconds, cpuNanoseconds: row.cpuNanoseconds, decodes: row.decodes,
-            sequence: row.sequence ?? row.sample, generation: row.fork, state: row.state, cpu: row.cpu)
-    }
-}

@@ -7,7 +7,6 @@ import CodableBenchCore
 /// generation takes next. No process here: `LockstepComparison` runs the generations (launch,
 /// warm-up, round) and adds each round's samples (`append`).
 struct ComparisonTally {
-    typealias Sample = LockstepComparison.Sample
 
     let members: [CellState]
     let schedule: LockstepSchedule
@@ -87,14 +86,14 @@ struct ComparisonTally {
     /// Adds a generation's samples (in the order taken) and its probes: its pairs, each member's
     /// decode time, the ratios the stopping rule settles and the weights on the budget. Returns
     /// how many ratios it paired.
-    mutating func append(_ samples: [Sample], probes: [ProbeReading]) -> Int {
+    mutating func append(_ samples: [TimingSample], probes: [ProbeReading]) -> Int {
         let pairs = Self.pairs(of: samples, schedule: schedule)
         for member in members.indices { result.pairs[member].append(pairs[member] ?? []) }
         result.measuredNanoseconds += samples.reduce(0) { $0 + $1.measuredNanoseconds }
-        result.generations.append(samples)
+        result.append(generation: samples)
         result.probes.append(probes)
         for member in Set(samples.map(\.member)) {
-            let perDecode = result.samples(of: member).map(\.perDecode).sorted()
+            let perDecode = result.samples(of: member).map(\.wallNanoseconds).sorted()
             decodeSeconds[member] = perDecode[perDecode.count / 2] / 1e9
         }
         let ratios = result.ratios
@@ -111,9 +110,8 @@ struct ComparisonTally {
     private(set) var resumedGenerations = 0
 
     /// Continues from an interrupted run's samples of these members (samples.csv's rows, each
-    /// generation's in the order taken): the generations, pairs and settled ratios it had. A
-    /// row's decodes are its batches' together, and its times per decode, so each comes back as
-    /// one batch of them (what pairs, sizes and the measured time read is the same).
+    /// generation's in the order taken): the generations, pairs and settled ratios it had, each row
+    /// the timing sample it was written from.
     mutating func resume(from rows: [SampleRow]) {
         let memberByKey = Dictionary(members.enumerated().map { ($0.element.identity.key, $0.offset) }) { first, _ in first }
         let byGeneration = Dictionary(grouping: rows, by: \.fork)
@@ -121,13 +119,11 @@ struct ComparisonTally {
         // generation's number is new.
         for generation in 0..<((byGeneration.keys.max() ?? -1) + 1) {
             let samples = (byGeneration[generation] ?? []).sorted { ($0.sequence ?? $0.sample) < ($1.sequence ?? $1.sample) }
-                .compactMap { row -> Sample? in
+                .compactMap { row -> TimingSample? in
                     guard let member = memberByKey[row.key] else { return nil }
-                    return Sample(
-                        member: member, decodes: row.decodes, batches: 1,
-                        wallNanoseconds: UInt64((row.wallNanoseconds * Double(row.decodes)).rounded()),
-                        cpuNanoseconds: UInt64((row.cpuNanoseconds * Double(row.decodes)).rounded()), state: row.state,
-                        cpu: row.cpu)
+                    var sample = TimingSample(row)
+                    sample.member = member
+                    return sample
                 }
             _ = append(samples, probes: [])
         }
@@ -136,10 +132,10 @@ struct ComparisonTally {
 
     /// What the generation's workers took to start (`startCPUSeconds`) and what a pair of each of
     /// its `ratiosSampled` ratios took to sample: the costs `samplesPerBlock` is chosen by.
-    mutating func recordCosts(startCPUSeconds: Double, samples: [Sample], ratiosSampled: Int) {
+    mutating func recordCosts(startCPUSeconds: Double, samples: [TimingSample], ratiosSampled: Int) {
         guard ratiosSampled > 0, !samples.isEmpty else { return }
         startSeconds = startCPUSeconds
-        let sampleSeconds = samples.reduce(0.0) { $0 + Double($1.wallNanoseconds) * Double($1.batches) } / 1e9
+        let sampleSeconds = samples.reduce(0.0) { $0 + $1.measuredNanoseconds } / 1e9
         pairSeconds = 2 * sampleSeconds / Double(samples.count) * Double(ratiosSampled)
     }
 
@@ -159,8 +155,8 @@ struct ComparisonTally {
     }
 
     /// One generation's pairs, by member: its samples in the order taken, compared on CPU time.
-    static func pairs(of samples: [Sample], schedule: LockstepSchedule) -> [Int: [Pair]] {
-        schedule.pairs(samples.map { ($0.member, $0.cpuPerDecode, $0.state) })
+    static func pairs(of samples: [TimingSample], schedule: LockstepSchedule) -> [Int: [Pair]] {
+        schedule.pairs(samples.map { ($0.member, $0.cpuNanoseconds, $0.state) })
     }
 
     /// A run finishing short: every member still measured says so, with the generations it has.

@@ -86,19 +86,9 @@ extension LockstepComparison {
         var pairs = ""
         for (member, state) in members.enumerated() {
             let identity = state.identity
-            let taken = round.enumerated().filter { $0.element.member == member }
+            let taken = round.filter { $0.member == member }
             if !taken.isEmpty {
-                samples.append(
-                    (
-                        state.build,
-                        taken.enumerated().map { index, entry in
-                            SampleRow(
-                                runID: runID, group: identity.group, strategy: identity.strategy, profile: identity.profile,
-                                fork: generation, sample: index, decodes: entry.element.decodes * entry.element.batches,
-                                wallNanoseconds: entry.element.perDecode, cpuNanoseconds: entry.element.cpuPerDecode,
-                                sequence: entry.offset, state: entry.element.state, cpu: entry.element.cpu)
-                        }
-                    ))
+                samples.append((state.build, taken.enumerated().map { SampleRow($1, of: identity, index: $0, runID: runID) }))
             }
             guard let y = schedule.yardstick[member], let latest = result.pairs[member].last, !latest.isEmpty else { continue }
             pairs += PairsCSV.lines(

@@ -204,7 +204,7 @@ final class InterleavedSampling {
     /// What the sampling hands the run.
     struct SamplingOutcome {
         /// Time inside measured decodes.
-        let measuredNanoseconds: UInt64
+        let measuredNanoseconds: Double
         /// Where the run's time went.
         let phases: GenerationPhases
         let ending: SamplingEnding

@@ -144,7 +144,7 @@ struct LockstepComparison {
                 (
                     member,
                     SampleSize.decodeTime(
-                        sampled: tally.result.samples(of: member).map(\.cpuPerDecode),
+                        sampled: tally.result.samples(of: member).map(\.cpuNanoseconds),
                         fastestWarmup: fastestWarmupDecode[member], sample: Double(plan.minSampleNanoseconds))
                 )
             })
@@ -169,7 +169,7 @@ struct LockstepComparison {
             for (member, worker) in ready.starting.workers where tally.active.contains(member) { Affinity.pin(worker.pid, to: cpu) }
         }
         var roundStart = Clocks.wall()
-        var samples: [Sample] = []
+        var samples: [TimingSample] = []
         var probes: [ProbeReading] = []
         func probeNow() {
             guard let probe else { return }
@@ -185,9 +185,13 @@ struct LockstepComparison {
                 probeNow()
                 lastProbe = Clocks.wall()
             }
-            if let size = ready.sizes[member], var taken = sample(member, size, in: ready.starting) {
-                taken.cpu = cpu
-                samples.append(taken)
+            if let size = ready.sizes[member], let (wall, cpuTime) = sample(member, size, in: ready.starting) {
+                // Per decode, from the median batch; it stands for every batch's decodes. Numbered
+                // when the tally takes the generation.
+                samples.append(
+                    TimingSample(
+                        wallNanoseconds: Double(wall) / Double(size.decodes), cpuNanoseconds: Double(cpuTime) / Double(size.decodes),
+                        decodes: size.decodes * size.batches, sequence: 0, generation: 0, cpu: cpu, member: member))
             }
         }
         probeNow()
@@ -229,7 +233,11 @@ struct LockstepComparison {
                 + "from outside the strategy\(hint); its next generation starts it again")
     }
 
-    private mutating func sample(_ member: Int, _ size: SampleSize, in generation: StartingGeneration) -> Sample? {
+    /// The median batch's wall and CPU times of `member`'s worker, asked for one sample of `size`;
+    /// nil where it ended, failed or was killed instead.
+    private mutating func sample(
+        _ member: Int, _ size: SampleSize, in generation: StartingGeneration
+    ) -> (wall: UInt64, cpu: UInt64)? {
         guard tally.active.contains(member), !killedThisGeneration.contains(member), let worker = generation.workers[member] else {
             return nil
         }
@@ -243,9 +251,7 @@ struct LockstepComparison {
             switch LockstepProtocol.Reply(line: line) {
             case .sample(let wall, let cpu):
                 let slowed = Plant.timed(pairedWithAYardstick: schedule.yardstick[member] != nil)
-                return Sample(
-                    member: member, decodes: size.decodes, batches: size.batches, wallNanoseconds: slowed(wall),
-                    cpuNanoseconds: slowed(cpu))
+                return (slowed(wall), slowed(cpu))
             case .failure(let message):
                 end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
             case nil:

@@ -3,38 +3,16 @@ import Foundation
 
 /// What a lockstep comparison has measured: its samples by generation, and its pairs.
 extension LockstepComparison {
-    /// One sample of a generation, in the order taken: the median batch's wall and CPU times, of
-    /// `batches` batches of `decodes` decodes (see `LockstepProtocol`).
-    struct Sample {
-        var member: Int
-        var decodes: Int
-        var batches: Int
-        var wallNanoseconds: UInt64
-        var cpuNanoseconds: UInt64
-        /// The host's state around the sample, from the cache probes before and after it (nil
-        /// without a probe).
-        var state: HostState? = nil
-        /// The CPU it was taken on (nil where nothing is pinned).
-        var cpu: Int? = nil
-        var perDecode: Double { Double(wallNanoseconds) / Double(decodes) }
-        /// What pairs compare: the decode's time on the CPU. A single-threaded decode that does no
-        /// I/O differs in wall time only by the time its process was off the CPU, noise from
-        /// whatever else ran there that hits one sample and not its neighbours (Documentation/Method.md).
-        var cpuPerDecode: Double { Double(cpuNanoseconds) / Double(decodes) }
-        /// Time inside the sample's decodes (about: the median batch times the batches).
-        var measuredNanoseconds: UInt64 { wallNanoseconds * UInt64(batches) }
-    }
-
     struct Result {
         var verdicts: [Verdict]
         var outputBytes: [Int?]
         /// Per generation, its samples in the order taken.
-        var generations: [[Sample]] = []
+        var generations: [[TimingSample]] = []
         /// Per member and generation, its pairs, taken once as each generation is recorded.
         var pairs: [[[Pair]]]
         /// Per generation, the cache probes of its round (`CacheProbe`).
         var probes: [[ProbeReading]] = []
-        var measuredNanoseconds: UInt64 = 0
+        var measuredNanoseconds = 0.0
         /// Where the generations' wall time went (run.json's `phases`).
         var phases = GenerationPhases()
 
@@ -44,19 +22,24 @@ extension LockstepComparison {
         var stated: [StatedRatio?] { pairs.map { StatedRatio(pairsByGeneration: $0) } }
 
         /// A member's samples over all generations so far, in the order taken.
-        func samples(of member: Int) -> [Sample] { generations.joined().filter { $0.member == member } }
+        /// Adds a generation's samples, in the order taken, numbering them: the comparison's
+        /// generation number (a member left out of a focused generation keeps the numbers, so its
+        /// samples still line up with its yardstick's) and each one's place in the generation.
+        mutating func append(generation samples: [TimingSample]) {
+            let number = generations.count
+            generations.append(
+                samples.enumerated().map { index, sample in
+                    var numbered = sample
+                    (numbered.generation, numbered.sequence) = (number, index)
+                    return numbered
+                })
+        }
+
+        func samples(of member: Int) -> [TimingSample] { generations.joined().filter { $0.member == member } }
 
         /// A member's samples, per decode, by generation (those it took part in).
         func timings(of member: Int) -> [[TimingSample]] {
-            generations.enumerated().map { index, generation in
-                generation.enumerated().filter { $0.element.member == member }.map { sequence, sample in
-                    TimingSample(
-                        wallNanoseconds: sample.perDecode,
-                        cpuNanoseconds: Double(sample.cpuNanoseconds) / Double(sample.decodes),
-                        decodes: sample.decodes * sample.batches, sequence: sequence, generation: index,
-                        state: sample.state, cpu: sample.cpu)
-                }
-            }.filter { !$0.isEmpty }
+            generations.map { $0.filter { $0.member == member } }.filter { !$0.isEmpty }
         }
     }
 }
@@ -70,7 +53,7 @@ struct ProbeReading: Equatable {
     /// Each sample's state: quiet where the probes just before and just after it both read quiet,
     /// contended where either read contended (a pair whose state changed halfway is not the quiet
     /// state's), nil without a probe.
-    static func assignStates(_ probes: [ProbeReading], to samples: inout [LockstepComparison.Sample]) {
+    static func assignStates(_ probes: [ProbeReading], to samples: inout [TimingSample]) {
         guard !probes.isEmpty else { return }
         for index in samples.indices {
             let around = [probes.last { $0.before <= index }, probes.first { $0.before > index }].compactMap { $0?.reading.state }
