@@ -33,15 +33,6 @@ package struct CellSummary: Sendable {
     /// Median throughput in MB/s (payload bytes read, or bytes an encoder wrote), as recorded.
     package var megabytesPerSecond: Double? { metrics[.throughput]?.median }
 
-    /// A group reference's row records 1 to itself; its paired ratio to the comparison's anchor
-    /// (ratios.csv) is what a reader wants to see beside it.
-    static func displayedRatio(_ recorded: RowRatio?, of key: CellKey, in run: RecordedRun) -> RowRatio? {
-        guard let recorded, recorded.to == key.strategy,
-            let paired = run.ratios.first(where: { $0.strategy == key.strategy && $0.profile == key.profile })
-        else { return recorded }
-        return RowRatio(to: paired.yardstick, value: paired.ratio)
-    }
-
     package static func all(in run: RecordedRun, references: Set<String> = []) -> [CellSummary] {
         run.records.map { record in
             CellSummary(
@@ -49,7 +40,7 @@ package struct CellSummary: Sendable {
                 detail: record.detail, bytes: record.cell.bytes, elements: record.cell.elements,
                 isReference: references.contains(record.key.strategy),
                 metrics: Dictionary(record.measures.map { ($0.metric, $0.summary) }, uniquingKeysWith: { first, _ in first }),
-                ratio: displayedRatio(record.groupRatio, of: record.key, in: run))
+                ratio: record.displayedRatio)
         }.sorted { $0.key < $1.key }
     }
 }

@@ -47,6 +47,13 @@ package struct CellRecord: Codable, Equatable, Sendable {
         groupRatio = RowRatio(to: yardstick, value: stated.verdict)
     }
 
+    /// The ratio a reader wants beside the cell: results.csv's, but for a group's reference, whose
+    /// row records 1 to itself, its paired ratio to the member it was flanked by.
+    package var displayedRatio: RowRatio? {
+        guard let groupRatio, groupRatio.to == cell.strategy, let pairedRatio else { return groupRatio }
+        return RowRatio(to: pairedRatio.yardstick, value: pairedRatio.ratio)
+    }
+
     package func summary(of metric: Metric) -> Summary? {
         measures.first { $0.metric == metric }?.summary
     }

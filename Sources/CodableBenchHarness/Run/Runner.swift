@@ -51,13 +51,23 @@ package struct RunOptions {
 package struct FinishedRun {
     package let folder: URL
     /// This build's rows.
-    package let thisBuild: RecordedRun
+    package private(set) var thisBuild: RecordedRun
     /// `ab`: the baseline build's rows (in `baseline/`); nil for other runs.
     package let baselineBuild: RecordedRun?
-    package let info: RunJSON
-    package let phases: GenerationPhases
+    /// Its run.json, held once: this build's run carries it (`init`).
+    package var info: RunJSON { thisBuild.info! }
+    /// Where its time went (run.json's `phases`).
+    package var phases: GenerationPhases { info.phases ?? GenerationPhases() }
     /// The signal that ended the run short (its reports written, the process ends by it).
     package var interruptedBy: Int32? = nil
+
+    init(folder: URL, thisBuild: RecordedRun, info: RunJSON, baselineBuild: RecordedRun?, interruptedBy: Int32?) {
+        self.folder = folder
+        self.thisBuild = thisBuild
+        self.thisBuild.info = info
+        self.baselineBuild = baselineBuild
+        self.interruptedBy = interruptedBy
+    }
 }
 
 /// The parent side of a run: its folder, one lockstep comparison per payload, their sampling
@@ -143,7 +153,7 @@ package struct Runner {
         precondition(matches, "the run's files differ from its rows in memory")
         #endif
 
-        var data = record.thisBuild
+        let data = record.thisBuild
         info.totalSeconds = Date().timeIntervalSince(start)
         info.measuredSeconds = Double(sampling.measuredNanoseconds) / 1e9
         info.phases = phases
@@ -158,10 +168,9 @@ package struct Runner {
             RunJSON.Interruption(signal: Interruption.name($0), afterSeconds: info.totalSeconds)
         }
         try info.write(to: folder.directory)
-        data.info = info
         return FinishedRun(
-            folder: folder.directory, thisBuild: data, baselineBuild: options.pairing.keepsBaselineRows ? record.baselineBuild : nil,
-            info: info, phases: phases, interruptedBy: sampling.interruptedBy)
+            folder: folder.directory, thisBuild: data, info: info,
+            baselineBuild: options.pairing.keepsBaselineRows ? record.baselineBuild : nil, interruptedBy: sampling.interruptedBy)
     }
 
     /// The counting passes this run asked for; with callgrind's (either way), costs.csv's header.
