@@ -34,7 +34,7 @@ struct BackgroundPassesTests {
                     return 1
                 }
             ])
-        started.wait()
+        #expect(started.wait(timeout: .now() + 60) == .success)
         #expect(passes.outputs(of: 0) == nil)
         release.signal()
         passes.drain()
@@ -52,7 +52,7 @@ struct BackgroundPassesTests {
             return BackgroundPasses<Void>.isBesideSampling
         }
         passes.submit(1, [besideOnceReleased])
-        started.wait()  // the thread beside has run the first pass and holds the second
+        #expect(started.wait(timeout: .now() + 60) == .success)  // the thread beside has run the first pass and holds the second
         passes.submit(2, [{ BackgroundPasses<Void>.isBesideSampling }])
         let draining = Thread { passes.drain() }
         draining.start()
@@ -86,7 +86,7 @@ struct BackgroundPassesTests {
         let (blocking, started, release) = Self.blockingPass()
         passes.submit(3, [blocking, { 1 }])
         passes.submit(4, [{ 2 }])
-        started.wait()  // the first pass runs, the other two wait behind it
+        #expect(started.wait(timeout: .now() + 60) == .success)  // the first pass runs, the other two wait behind it
         #expect(passes.notStarted().map { [$0.key, $0.slot] } == [[3, 1], [4, 0]])
         release.signal()
         passes.drain()
@@ -99,7 +99,7 @@ struct BackgroundPassesTests {
         let passes = BackgroundPasses<Int>(avoiding: nil)
         let (blocking, started, release) = Self.blockingPass()
         passes.submit(0, [blocking], priority: 0)
-        started.wait()
+        #expect(started.wait(timeout: .now() + 60) == .success)
         passes.submit(1, [{ 1 }], priority: 300)
         passes.submit(2, [{ 2 }, { 3 }], priority: 100)
         passes.submit(3, [{ 4 }], priority: 100)
@@ -127,7 +127,8 @@ struct BackgroundPassesTests {
                     return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
                 }
             ])
-        started.wait()  // it ran on the background thread: this one only waited
+        // It ran on the background thread: this one only waited (a minute at most, not for ever).
+        #expect(started.wait(timeout: .now() + 60) == .success)
         passes.drain()
         #expect(passes.outputs(of: 0) == [19])
         #endif
@@ -140,7 +141,7 @@ struct BackgroundPassesTests {
         let passes = BackgroundPasses<Int32>(avoiding: nil)
         let (blocking, started, release) = Self.blockingPass()
         passes.submit(0, [{ Int32(blocking()) }])
-        started.wait()
+        #expect(started.wait(timeout: .now() + 60) == .success)
         let niceness: @Sendable () -> Int32 = { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
         passes.submit(1, [niceness, niceness, niceness])
         let drained = DispatchSemaphore(value: 0)
@@ -152,7 +153,7 @@ struct BackgroundPassesTests {
         #expect(passes.outputs(of: 1) == [0, 0, 0])
         #expect(passes.outputs(of: 0) == nil)  // the drain waits for the started pass
         release.signal()
-        drained.wait()
+        #expect(drained.wait(timeout: .now() + 60) == .success)
         #expect(passes.outputs(of: 0) == [0])
         #endif
     }
