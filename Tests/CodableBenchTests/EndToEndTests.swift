@@ -52,7 +52,7 @@ struct EndToEndTests {
         #expect(cellSamples.count == wall.summary!.n)
         #expect(cellSamples.allSatisfy { $0.sequence != nil })
         // A reference's own ratio is 1; the others are paired with the comparison's anchor.
-        #expect(wall.ratio == RowRatio(to: "synthesized", value: .one))
+        #expect(wall.ratio == YardstickRatio(to: "synthesized", value: .one))
         let ratios = try RatiosCSV.read(latest.appendingPathComponent("ratios.csv"))
         let manual = try #require(ratios.first { $0.strategy == "jsonserialization-manual" && $0.profile == "tiny" })
         #expect(

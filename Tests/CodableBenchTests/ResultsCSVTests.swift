@@ -22,7 +22,7 @@ struct ResultsCSVTests {
             ResultRow(
                 provenance: provenance, cell: cell, outcome: .ok, expectedOutcome: .ok, detail: "", metric: .wallTime,
                 summary: summary,
-                ratio: RowRatio(
+                ratio: YardstickRatio(
                     to: "ref",
                     value: PairedRatio(
                         value: 1.0 / 3.0, low: 0.25, high: 0.5, pairs: 36,

@@ -52,7 +52,7 @@ enum SyntheticRuns {
                 ]
             }
             var wall = row(.wallTime, spec.wall)
-            wall.ratio = spec.ratio.map { RowRatio(to: spec.ratioTo, value: $0) }
+            wall.ratio = spec.ratio.map { YardstickRatio(to: spec.ratioTo, value: $0) }
             return [
                 wall, row(.throughput, spec.wall.map { 100_000 * 1_000 / $0 }),
                 row(.allocations, [spec.allocations, spec.allocations]),

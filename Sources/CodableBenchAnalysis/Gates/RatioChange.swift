@@ -41,8 +41,8 @@ package struct RatioChange: Sendable {
 
     /// Every timed ok cell with a paired ratio to the same yardstick in both runs.
     package static func all(baseline: RecordedRun, current: RecordedRun, relative: Double) -> [RatioChange] {
-        func ratios(_ run: RecordedRun) -> [CellKey: RowRatio] {
-            var out: [CellKey: RowRatio] = [:]
+        func ratios(_ run: RecordedRun) -> [CellKey: YardstickRatio] {
+            var out: [CellKey: YardstickRatio] = [:]
             for record in run.records where record.outcome == .ok && record.summary(of: .wallTime) != nil {
                 if let ratio = record.groupRatio, ratio.to != record.key.strategy { out[record.key] = ratio }
             }

@@ -13,11 +13,11 @@ package struct CellSummary: Sendable {
     package let isReference: Bool
     package let metrics: [Metric: Summary]
     /// The paired ratio to the group's reference (runs of schema 4 and later).
-    package var ratio: RowRatio?
+    package var ratio: YardstickRatio?
 
     init(
         key: CellKey, outcome: Outcome, expectedOutcome: Outcome, detail: String, bytes: Int, elements: Int,
-        isReference: Bool, metrics: [Metric: Summary], ratio: RowRatio? = nil
+        isReference: Bool, metrics: [Metric: Summary], ratio: YardstickRatio? = nil
     ) {
         self.ratio = ratio
         self.key = key

@@ -16,7 +16,7 @@ package struct CellRecord: Codable, Equatable, Sendable {
     package internal(set) var measures: [Measure] = []
     /// The ratio results.csv shows on the wall-time row: to the group's reference (the reference's
     /// own is 1), or in an `ab` run to the baseline build.
-    package internal(set) var groupRatio: RowRatio? = nil
+    package internal(set) var groupRatio: YardstickRatio? = nil
     /// The paired ratio to the member it was flanked by in its lockstep comparison (ratios.csv).
     var pairedRatio: Ratio? = nil
     /// Where each decode's instructions went (costs.csv; cells counted under callgrind).
@@ -44,14 +44,14 @@ package struct CellRecord: Codable, Equatable, Sendable {
         pairedRatio = Ratio(
             yardstick: yardstick, ratio: stated.verdict, state: stated.verdictState,
             contended: stated.verdictState == .quiet ? stated.contended : nil)
-        groupRatio = RowRatio(to: yardstick, value: stated.verdict)
+        groupRatio = YardstickRatio(to: yardstick, value: stated.verdict)
     }
 
     /// The ratio a reader wants beside the cell: results.csv's, but for a group's reference, whose
     /// row records 1 to itself, its paired ratio to the member it was flanked by.
-    package var displayedRatio: RowRatio? {
+    package var displayedRatio: YardstickRatio? {
         guard let groupRatio, groupRatio.to == cell.strategy, let pairedRatio else { return groupRatio }
-        return RowRatio(to: pairedRatio.yardstick, value: pairedRatio.ratio)
+        return YardstickRatio(to: pairedRatio.yardstick, value: pairedRatio.ratio)
     }
 
     package func summary(of metric: Metric) -> Summary? {

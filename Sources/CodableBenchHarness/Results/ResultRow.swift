@@ -39,11 +39,11 @@ package struct ResultRow: Equatable, Sendable {
     package var metric: Metric
     package var summary: Summary?
     /// Wall-time rows: the paired ratio to the group's reference (see `PairedRatio`).
-    package var ratio: RowRatio?
+    package var ratio: YardstickRatio?
 
     init(
         provenance: Provenance, cell: CellIdentity, outcome: Outcome, expectedOutcome: Outcome,
-        detail: String, metric: Metric, summary: Summary?, ratio: RowRatio? = nil
+        detail: String, metric: Metric, summary: Summary?, ratio: YardstickRatio? = nil
     ) {
         self.ratio = ratio
         self.provenance = provenance
@@ -58,8 +58,8 @@ package struct ResultRow: Equatable, Sendable {
     var unit: String { metric.unit }
 }
 
-/// A paired ratio and the strategy it was taken against.
-package struct RowRatio: Codable, Equatable, Sendable {
+/// A paired ratio and the yardstick it was taken against (or, in an `ab` run, the baseline build).
+package struct YardstickRatio: Codable, Equatable, Sendable {
     package var to: String
     package var value: PairedRatio
 

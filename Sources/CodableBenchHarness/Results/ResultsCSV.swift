@@ -95,9 +95,9 @@ enum ResultsCSV {
                     mad: try double("mad"), ci95Low: try double("ci95_low"), ci95High: try double("ci95_high"),
                     outliers: try int("outliers"), severeOutliers: try int("outliers_severe"))
             }
-            var ratio: RowRatio?
+            var ratio: YardstickRatio?
             if !text("ratio").isEmpty {
-                ratio = RowRatio(
+                ratio = YardstickRatio(
                     to: text("ratio_to"),
                     value: PairedRatio(
                         value: try double("ratio"), low: try double("ratio_ci95_low"), high: try double("ratio_ci95_high"),

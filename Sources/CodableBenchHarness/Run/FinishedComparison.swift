@@ -52,7 +52,7 @@ struct FinishedComparison {
                 cell.pair(with: members[y].isBaseline ? CellRatio.baselineYardstick : members[y].cell.strategy.id, stated)
             }
             if state.cell.strategy.isReference, cell.groupRatio?.to != CellRatio.baselineYardstick {
-                cell.groupRatio = RowRatio(to: state.identity.strategy, value: .one)
+                cell.groupRatio = YardstickRatio(to: state.identity.strategy, value: .one)
             }
         }
         return cell
