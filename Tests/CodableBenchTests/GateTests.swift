@@ -357,7 +357,7 @@ struct ReportTests {
         let release = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
         var debugBuild = release.provenance
         debugBuild.buildConfiguration = "debug"
-        let debug = RecordedRun(source: release.source, provenance: debugBuild, records: release.records, samples: release.samples)
+        let debug = RecordedRun(source: release.source, provenance: debugBuild, records: release.records, sampleRows: release.sampleRows)
         let md = MarkdownReport.render(ReportDocument(run: debug)).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(md[0] == "# CodableBench run synthetic")
         #expect(md[2].hasPrefix("**This run describes a debug build: "))

@@ -90,10 +90,7 @@ enum SyntheticRuns {
         }
         let result = RecordedRun(
             source: run.source, provenance: run.provenance, records: run.records,
-            samples: [
-                CellKey(group: "g", strategy: "synthesized", profile: "small"): samples("small", slow: slow),
-                CellKey(group: "g", strategy: "synthesized", profile: "medium"): samples("medium", slow: 0),
-            ])
+            sampleRows: samples("small", slow: slow) + samples("medium", slow: 0))
         if ratios {
             // A paired ratio for the run's first cell: a run with pairs, whose samples describe its slow state.
             let cell = run.records[0].cell
@@ -116,7 +113,7 @@ extension RecordedRun {
     /// back from its files has them (a row for a cell the run lacks is dropped, as `load` drops it).
     func with(ratios: [CellRatio]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
         let records = CellRecord.records(rows: resultRows, ratios: ratios ?? self.ratios, costs: costs ?? costRows)
-        var run = RecordedRun(source: source, provenance: provenance, records: records, samples: samples)
+        var run = RecordedRun(source: source, provenance: provenance, records: records, sampleRows: sampleRows)
         run.info = info
         run.pairs = pairs
         run.cold = cold

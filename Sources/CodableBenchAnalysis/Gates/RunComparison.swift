@@ -139,8 +139,8 @@ package struct RunComparison {
     }
 
     static func change(
-        _ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [SampleRow]?,
-        _ samples1: [SampleRow]?, _ tolerances: GateTolerances, approximate: Bool = false
+        _ key: CellKey, _ metric: Metric, _ s0: Summary, _ s1: Summary, _ samples0: [TimingSample]?,
+        _ samples1: [TimingSample]?, _ tolerances: GateTolerances, approximate: Bool = false
     ) -> MetricChange {
         if metric.isDeterministic {
             let relative = relativeChange(s0.median, s1.median)
@@ -153,7 +153,7 @@ package struct RunComparison {
         let statistic = tolerances.timing.estimator
         let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)
         let relative = relativeChange(v0, v1)
-        let pick: (SampleRow) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
+        let pick: (TimingSample) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
         // Significant only when, on medians, the two intervals do not overlap (with several forks
         // they include the variation between processes), and, when samples are at hand, the
         // Mann–Whitney U test agrees.

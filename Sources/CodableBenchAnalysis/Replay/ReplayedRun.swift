@@ -48,10 +48,11 @@ package struct ReplayedRun: Sendable {
             ? try RecordedRun.load(baselineFolder.path) : nil
         var costs: [String: [Int: [String: Double]]] = [:]
         func addCosts(_ run: RecordedRun?, member: (String) -> String) {
-            for sample in (run?.samples.values).map({ Array($0.joined()) }) ?? [] {
-                // A sample's median batch times its batches and decodes: about its time.
-                costs[sample.profile, default: [:]][sample.fork, default: [:]][member(sample.strategy), default: 0] +=
-                    sample.wallNanoseconds * Double(sample.decodes) / 1e9
+            for (cell, samples) in run?.samples ?? [:] {
+                for sample in samples {
+                    costs[cell.profile, default: [:]][sample.generation, default: [:]][member(cell.strategy), default: 0] +=
+                        sample.measuredNanoseconds / 1e9
+                }
             }
         }
         addCosts(run) { $0 }

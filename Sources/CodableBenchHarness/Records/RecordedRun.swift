@@ -30,7 +30,10 @@ package struct RecordedRun: Sendable {
     /// Every cell the run settled (and, for a run that did not finish, what it sampled and did
     /// not settle, marked in `detail`), in the order they were recorded.
     package let records: [CellRecord]
-    package let samples: [CellKey: [SampleRow]]
+    /// Its timing samples by cell, each cell's in the order taken.
+    package let samples: [CellKey: [TimingSample]]
+    /// The same as samples.csv's rows, in the file's order (`run --resume`, the recorder's check).
+    let sampleRows: [SampleRow]
     /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
@@ -137,14 +140,11 @@ package struct RecordedRun: Sendable {
 
     /// A run's cells, from its files or from the run that recorded them (`RunRecorder`).
     init(source: URL, provenance: Provenance, records: [CellRecord], sampleRows: [SampleRow]) {
-        self.init(source: source, provenance: provenance, records: records, samples: Dictionary(grouping: sampleRows, by: \.key))
-    }
-
-    init(source: URL, provenance: Provenance, records: [CellRecord], samples: [CellKey: [SampleRow]]) {
         self.source = source
         self.provenance = provenance
         self.records = records
-        self.samples = samples
+        self.sampleRows = sampleRows
+        samples = Dictionary(grouping: sampleRows, by: \.key).mapValues { $0.map(TimingSample.init) }
         ratios = records.compactMap(\.cellRatio)
     }
 

@@ -42,6 +42,6 @@ package struct ResumedRun {
         }
         return ResumedRun(
             folder: folder, runID: info.provenance?.runID ?? folder.lastPathComponent, info: info, invocation: invocation,
-            samples: recorded.samples.keys.sorted().flatMap { recorded.samples[$0]! })
+            samples: recorded.sampleRows)
     }
 }

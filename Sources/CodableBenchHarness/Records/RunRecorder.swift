@@ -87,7 +87,7 @@ final class RunRecorder {
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).
     func matchesFiles(baseline: Bool) throws -> Bool {
         func lines(_ run: RecordedRun) -> [String] {
-            run.resultRows.map(ResultsCSV.line) + run.samples.keys.sorted().flatMap { run.samples[$0]!.map(SamplesCSV.line) }
+            run.resultRows.map(ResultsCSV.line) + run.sampleRows.map(SamplesCSV.line)
                 + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) } + run.costRows.map(CostsCSV.line)
                 + run.cold.map(ColdCSV.line)
                 + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)

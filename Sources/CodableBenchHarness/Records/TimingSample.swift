@@ -4,21 +4,21 @@ import CodableBenchCore
 /// One timing sample of a cell, per decode: the one shape a sample has from the worker's reply
 /// (`LockstepComparison.measure`) to the cell's record; samples.csv's rows (`SampleRow`) are its
 /// export and are read back into it.
-struct TimingSample: Equatable, Sendable {
+package struct TimingSample: Equatable, Sendable {
     /// The median batch's wall time over its decodes.
-    var wallNanoseconds: Double
+    package internal(set) var wallNanoseconds: Double
     /// What pairs compare: the decode's time on the CPU. A single-threaded decode that does no
     /// I/O differs in wall time only by the time its process was off the CPU, noise from
     /// whatever else ran there that hits one sample and not its neighbours (Documentation/Method.md).
-    var cpuNanoseconds: Double
+    package internal(set) var cpuNanoseconds: Double
     /// The decodes it stands for: every batch's.
-    var decodes: Int
+    package internal(set) var decodes: Int
     /// Its position in its generation's lockstep sequence (which samples were neighbours).
     var sequence: Int
     /// The comparison's process generation it was taken in. Not its index in `generations`: once
     /// some ratios are settled, a generation samples only the members still needed, so a member's
     /// n-th generation need not be its yardstick's.
-    var generation: Int
+    package internal(set) var generation: Int
     /// The host's state around it (`HostState`; nil without a probe) and the CPU it ran on.
     var state: HostState? = nil
     var cpu: Int? = nil
@@ -26,7 +26,7 @@ struct TimingSample: Equatable, Sendable {
     var member = 0
 
     /// Time inside its decodes (about: the median batch's time per decode, times every batch's).
-    var measuredNanoseconds: Double { wallNanoseconds * Double(decodes) }
+    package var measuredNanoseconds: Double { wallNanoseconds * Double(decodes) }
 }
 
 extension TimingSample {

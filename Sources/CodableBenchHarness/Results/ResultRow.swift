@@ -70,16 +70,16 @@ package struct YardstickRatio: Codable, Equatable, Sendable {
 }
 
 /// One row of `samples.csv`.
-package struct SampleRow: Equatable, Sendable {
+struct SampleRow: Equatable, Sendable {
     var runID: String
     var group: String
-    package var strategy: String
-    package var profile: String
-    package var fork: Int
+    var strategy: String
+    var profile: String
+    var fork: Int
     var sample: Int
-    package var decodes: Int
-    package var wallNanoseconds: Double
-    package var cpuNanoseconds: Double
+    var decodes: Int
+    var wallNanoseconds: Double
+    var cpuNanoseconds: Double
     /// The sample's position in its generation's lockstep sequence (nil in runs recorded without
     /// one).
     var sequence: Int?
