@@ -118,7 +118,7 @@ extension RecordedRun {
         run.pairs = pairs
         run.cold = cold
         run.coldAllocations = coldAllocations
-        run.coldCosts = coldCosts
+        run.coldCostBreakdowns = coldCostBreakdowns
         return run
     }
 }

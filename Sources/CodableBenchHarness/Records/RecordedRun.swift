@@ -38,8 +38,9 @@ package struct RecordedRun: Sendable {
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
     var coldAllocations: [ColdAllocationRow] = []
-    /// Where each cell's first decode's instructions went (`cold-costs.csv`; `--cold --instructions`).
-    var coldCosts: [CostRow] = []
+    /// Where each cell's first decode's instructions went, by strategy then profile
+    /// (`cold-costs.csv`; `--cold --instructions`).
+    package internal(set) var coldCostBreakdowns: [String: [String: CostBreakdown]] = [:]
     /// The run's record (`run.json`), read once here: the only place a run's run.json is read.
     package var info: RunJSON? = nil { didSet { judgeLabels() } }
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
@@ -68,9 +69,6 @@ package struct RecordedRun: Sendable {
         }
         return byStrategy
     }
-
-    /// The same for each cell's first decode (`--cold --instructions`).
-    package var coldCostBreakdowns: [String: [String: CostBreakdown]] { CostsCSV.breakdowns(coldCosts) }
 
     /// `location` is a results.csv file, a run folder, or a run id under `resultsDirectory/runs/`.
     package static func load(_ location: String, resultsDirectory: URL = URL(fileURLWithPath: "results")) throws -> RecordedRun {
@@ -109,7 +107,7 @@ package struct RecordedRun: Sendable {
         run.pairs = pairs
         run.cold = try optional("cold.csv", ColdCSV.read)
         run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
-        run.coldCosts = try optional("cold-costs.csv", CostsCSV.read)
+        run.coldCostBreakdowns = CostsCSV.breakdowns(try optional("cold-costs.csv", CostsCSV.read))
         return run
     }
 

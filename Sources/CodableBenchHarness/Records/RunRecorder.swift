@@ -73,7 +73,7 @@ final class RunRecorder {
         var run = RecordedRun(source: folder.results.url, provenance: provenance, records: this.cells, sampleRows: this.samples)
         run.cold = cold
         run.coldAllocations = coldAllocations
-        run.coldCosts = coldCosts
+        run.coldCostBreakdowns = CostsCSV.breakdowns(coldCosts)
         return run
     }
 
@@ -90,9 +90,10 @@ final class RunRecorder {
             run.resultRows.map(ResultsCSV.line) + run.sampleRows.map(SamplesCSV.line)
                 + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) } + run.costRows.map(CostsCSV.line)
                 + run.cold.map(ColdCSV.line)
-                + run.coldAllocations.map(ColdCSV.line) + run.coldCosts.map(CostsCSV.line)
+                + run.coldAllocations.map(ColdCSV.line)
         }
-        let current = try lines(RecordedRun.load(folder.directory.path)) == lines(thisBuild)
+        let read = try RecordedRun.load(folder.directory.path), kept = thisBuild
+        let current = lines(read) == lines(kept) && read.coldCostBreakdowns == kept.coldCostBreakdowns
         guard baseline else { return current }
         return try current && lines(RecordedRun.load(folder.baselineDirectory.path)) == lines(baselineBuild)
     }

@@ -2,7 +2,7 @@ import Foundation
 import CodableBenchCore
 
 /// One row of costs.csv: a function's instructions per decode in one cell, in one category.
-package struct CostRow: Equatable, Sendable {
+struct CostRow: Equatable, Sendable {
     var runID: String
     var group: String
     var strategy: String
@@ -12,7 +12,7 @@ package struct CostRow: Equatable, Sendable {
 
 /// `costs.csv` beside results.csv, written by runs with `--instructions`: every function that ran
 /// in each counted decode (documented in results/README.md).
-package enum CostsCSV {
+enum CostsCSV {
     static let columns = [
         "run_id", "group", "strategy", "profile", "category", "function", "object", "self_instructions",
         "inclusive_instructions", "calls", "allocations", "self_cycles",
@@ -56,7 +56,7 @@ package enum CostsCSV {
     }
 
     /// The breakdown of each cell, by strategy then profile.
-    package static func breakdowns(_ rows: [CostRow]) -> [String: [String: CostBreakdown]] {
+    static func breakdowns(_ rows: [CostRow]) -> [String: [String: CostBreakdown]] {
         var functions: [String: [String: [CostBreakdown.Function]]] = [:]
         for row in rows { functions[row.strategy, default: [:]][row.profile, default: []].append(row.function) }
         return functions.mapValues { $0.mapValues { CostBreakdown(functions: $0) } }

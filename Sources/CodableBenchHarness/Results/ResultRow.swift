@@ -29,7 +29,7 @@ package struct CellIdentity: Codable, Equatable, Hashable, Sendable {
 }
 
 /// One row of `results.csv`: a (cell, metric) with its statistics, self-describing.
-package struct ResultRow: Equatable, Sendable {
+struct ResultRow: Equatable, Sendable {
     package var provenance: Provenance
     package var cell: CellIdentity
     package var outcome: Outcome
