@@ -85,57 +85,65 @@ package struct RunComparison {
                 changes.append(MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: .gone, pValue: nil, note: ""))
                 continue
             }
-            if before.cell.sha256 != after.cell.sha256 {
-                throw CommandError.input(
-                    "\(key): the runs decoded different payloads (sha256 \(before.cell.sha256.prefix(12))… vs \(after.cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
-                )
-            }
-            // A cell whose expected outcome differs by platform (canada.json through JSONSerialization:
-            // misrounded on Linux, exact on Darwin), each run ending as its own platform expects: not
-            // a change of the code, compared only with a baseline of the same platform.
-            let asExpected = before.outcome == before.expectedOutcome && after.outcome == after.expectedOutcome
-            if before.outcome != after.outcome, asExpected {
-                notes.append(
-                    "\(key): \(before.outcome.rawValue) in the baseline, \(after.outcome.rawValue) here, each as its "
-                        + "platform expects (a baseline of this platform compares it)")
-                changes.append(
-                    MetricChange(
-                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange, pValue: nil,
-                        note: "expected outcome differs by platform"))
-                continue
-            }
-            if before.outcome != after.outcome {
-                changes.append(
-                    MetricChange(
-                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .outcomeChanged,
-                        pValue: nil, note: "\(before.outcome.rawValue) → \(after.outcome.rawValue)"))
-                continue
-            }
-            if !before.outcome.isMeasured {
-                changes.append(
-                    MetricChange(
-                        cell: key, metric: .none, baseline: nil, current: nil, verdict: .noChange,
-                        pValue: nil, note: before.outcome.rawValue))
-                continue
-            }
-            for measure in before.measures
-            where (measure.metric.isDeterministic || measure.metric.isTiming)
-                && (compareCounts || !measure.metric.isAllocation)
-                // A count the tolerances do not name is not compared (`ab` judges instructions and
-                // simulated cycles itself, at its own threshold).
-                && (!measure.metric.isDeterministic
-                    || tolerances.tolerance(for: measure.metric, approximate: approximate && measure.metric.isAllocation) != nil)
-                && !(approximate && measure.metric.isAllocation && tolerances.tolerance(for: measure.metric, approximate: true) == nil)
-            {
-                guard let s1 = after.summary(of: measure.metric) else { continue }
-                changes.append(
-                    Self.change(
-                        key, measure.metric, measure.summary, s1, baseline.samples[key], current.samples[key], tolerances,
-                        approximate: approximate && measure.metric.isAllocation))
-            }
+            let (cellChanges, note) = try Self.changes(
+                of: key, before: before, after: after, samples: (baseline.samples[key], current.samples[key]),
+                tolerances: tolerances, compareCounts: compareCounts, approximate: approximate)
+            changes += cellChanges
+            notes += note.map { [$0] } ?? []
         }
         self.changes = changes
         self.notes = notes
+    }
+
+    /// One cell's changes between the runs, and a note where its outcome differs only as each
+    /// platform expects.
+    private static func changes(
+        of key: CellKey, before: CellRecord, after: CellRecord,
+        samples: (baseline: [TimingSample]?, current: [TimingSample]?), tolerances: GateTolerances,
+        compareCounts: Bool, approximate: Bool
+    ) throws -> (changes: [MetricChange], note: String?) {
+        if before.cell.sha256 != after.cell.sha256 {
+            throw CommandError.input(
+                "\(key): the runs decoded different payloads (sha256 \(before.cell.sha256.prefix(12))… vs \(after.cell.sha256.prefix(12))…); compare runs of the same generator and profiles"
+            )
+        }
+        // The cell as a whole, without a metric.
+        func whole(_ verdict: MetricChange.Verdict, _ note: String) -> [MetricChange] {
+            [MetricChange(cell: key, metric: .none, baseline: nil, current: nil, verdict: verdict, pValue: nil, note: note)]
+        }
+        // A cell whose expected outcome differs by platform (canada.json through JSONSerialization:
+        // misrounded on Linux, exact on Darwin), each run ending as its own platform expects: not
+        // a change of the code, compared only with a baseline of the same platform.
+        let asExpected = before.outcome == before.expectedOutcome && after.outcome == after.expectedOutcome
+        if before.outcome != after.outcome, asExpected {
+            let note =
+                "\(key): \(before.outcome.rawValue) in the baseline, \(after.outcome.rawValue) here, each as its "
+                + "platform expects (a baseline of this platform compares it)"
+            return (whole(.noChange, "expected outcome differs by platform"), note)
+        }
+        if before.outcome != after.outcome {
+            return (whole(.outcomeChanged, "\(before.outcome.rawValue) → \(after.outcome.rawValue)"), nil)
+        }
+        if !before.outcome.isMeasured {
+            return (whole(.noChange, before.outcome.rawValue), nil)
+        }
+        var changes: [MetricChange] = []
+        for measure in before.measures
+        where (measure.metric.isDeterministic || measure.metric.isTiming)
+            && (compareCounts || !measure.metric.isAllocation)
+            // A count the tolerances do not name is not compared (`ab` judges instructions and
+            // simulated cycles itself, at its own threshold).
+            && (!measure.metric.isDeterministic
+                || tolerances.tolerance(for: measure.metric, approximate: approximate && measure.metric.isAllocation) != nil)
+            && !(approximate && measure.metric.isAllocation && tolerances.tolerance(for: measure.metric, approximate: true) == nil)
+        {
+            guard let s1 = after.summary(of: measure.metric) else { continue }
+            changes.append(
+                Self.change(
+                    key, measure.metric, measure.summary, s1, samples.baseline, samples.current, tolerances,
+                    approximate: approximate && measure.metric.isAllocation))
+        }
+        return (changes, nil)
     }
 
     static func change(
