@@ -141,7 +141,6 @@ package struct Runner {
         // Paired timing reads a known work ratio in every run, sampled as the cells are.
         let canaryComparison = try TimingCanary.comparison(planJSON: try planJSON(), payloadFolder: payloadFolder)
         let sampling = try InterleavedSampling(setup, comparisons: [canaryComparison] + comparisons, record: record).run()
-        let phases = sampling.phases
         if options.cold, sampling.interruptedBy == nil {
             try ColdSampling(
                 pairing: options.pairing, environment: setup.environment, passes: passes,
@@ -154,19 +153,7 @@ package struct Runner {
         #endif
 
         let data = record.thisBuild
-        info.totalSeconds = Date().timeIntervalSince(start)
-        info.measuredSeconds = Double(sampling.measuredNanoseconds) / 1e9
-        info.phases = phases
-        info.slowStateShare = data.slowState?.share
-        info.finished = true
-        info.timingCPUs = timingCPUs.cpus.compactMap { $0 }
-        info.timingCPUsNote = timingCPUs.note
-        info.sampling = sampling.ending
-        info.timingCanary = sampling.timingCanary
-        info.hostState = sampling.hostState
-        info.interruption = sampling.interruptedBy.map {
-            RunJSON.Interruption(signal: Interruption.name($0), afterSeconds: info.totalSeconds)
-        }
+        info.finish(sampling, slowState: data.slowState, timingCPUs: timingCPUs, start: start)
         try info.write(to: folder.directory)
         return FinishedRun(
             folder: folder.directory, thisBuild: data, info: info,
@@ -304,6 +291,28 @@ package struct Runner {
             WorkerLauncher(
                 executable: state.build.executable,
                 timeoutSeconds: min(timeoutSeconds, state.cell.strategy.timeoutCap ?? .infinity))
+        }
+    }
+}
+
+extension RunJSON {
+    /// What the run's end adds to its record: its time, where it went, how its sampling ended and
+    /// what its canary and probes read.
+    fileprivate mutating func finish(
+        _ sampling: InterleavedSampling.SamplingOutcome, slowState: SlowState?, timingCPUs: TimingCPUs, start: Date
+    ) {
+        totalSeconds = Date().timeIntervalSince(start)
+        measuredSeconds = sampling.measuredNanoseconds / 1e9
+        phases = sampling.phases
+        slowStateShare = slowState?.share
+        finished = true
+        self.timingCPUs = timingCPUs.cpus.compactMap { $0 }
+        timingCPUsNote = timingCPUs.note
+        self.sampling = sampling.ending
+        timingCanary = sampling.timingCanary
+        hostState = sampling.hostState
+        interruption = sampling.interruptedBy.map {
+            Interruption(signal: CodableBenchHarness.Interruption.name($0), afterSeconds: totalSeconds)
         }
     }
 }
