@@ -148,6 +148,16 @@ struct ClaimsTests {
         #expect(
             Answer.sentences(for: "x", findings: findings, changes: "one thing")
                 == ["\(code: "x") vs \(code: "root") (changes: one thing): slower on p 1.10× (1.08–1.12)"])
+        // Paired with another than the yardstick its change is written against (which did not run).
+        #expect(
+            Answer.sentences(for: "x", findings: findings, changes: "one thing", against: "elsewhere")
+                == [
+                    "\(code: "x") vs \(code: "root") (changes against its yardstick \(code: "elsewhere"), not timed beside it on "
+                        + "these payloads: one thing): slower on p 1.10× (1.08–1.12)"
+                ])
+        #expect(
+            Answer.sentences(for: "x", findings: findings, changes: "one thing", against: "root")
+                == ["\(code: "x") vs \(code: "root") (changes: one thing): slower on p 1.10× (1.08–1.12)"])
         #expect(
             Answer.sentences(for: "root", findings: findings, changes: "nothing: the yardstick here")
                 == ["\(code: "root") on p: measured, with no yardstick on those payloads (nothing: the yardstick here)"])

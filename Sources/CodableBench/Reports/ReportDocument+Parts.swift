@@ -25,7 +25,7 @@ extension ReportDocument {
         run: RecordedRun, findings: RunFindings, claims: ClaimsFile, facts: StrategyFacts = .none
     ) -> [Answer] {
         return Answer.all(
-            claims: claims, findings: findings, groups: run.groupsByStrategy, changes: facts.changes,
+            claims: claims, findings: findings, groups: run.groupsByStrategy, changes: facts.changes, yardsticks: facts.yardsticks,
             costCategories: costCategories(run))
     }
 

@@ -28,7 +28,7 @@ package struct Answer: Sendable {
 
     package static func all(
         claims: ClaimsFile, findings: RunFindings, groups: [String: String],
-        changes: [String: String] = [:], costCategories: CostCategories = .empty
+        changes: [String: String] = [:], yardsticks: [String: String] = [:], costCategories: CostCategories = .empty
     ) -> [Answer] {
         let runGroups = Set(groups.values)
         let asked = claims.questions.map(\.group)
@@ -40,7 +40,9 @@ package struct Answer: Sendable {
             var answer = Answer(
                 group: question.group, question: question.question,
                 yardstick: question.yardstick.isEmpty ? nil : question.yardstick,
-                findings: answered.flatMap { sentences(for: $0, findings: findings, changes: changes[$0] ?? "") },
+                findings: answered.flatMap {
+                    sentences(for: $0, findings: findings, changes: changes[$0] ?? "", against: yardsticks[$0])
+                },
                 ratios: findings.ratios.filter { answered.contains($0.strategy) }.sorted {
                     ($0.strategy, findings.bytes[$0.profile] ?? 0, $0.profile)
                         < ($1.strategy, findings.bytes[$1.profile] ?? 0, $1.profile)
@@ -86,7 +88,12 @@ package struct Answer: Sendable {
 
     /// `` `snake-case-strategy` vs `synthesized` (changes: …): slower on small 1.46× (1.44–1.47), … ``,
     /// one sentence per yardstick it was paired with; outcomes other than ok in a sentence of their own.
-    static func sentences(for strategy: String, findings: RunFindings, changes: String = "") -> [Prose] {
+    /// `changes` is written against the yardstick `against` names: where the run paired the strategy
+    /// with another (its own did not run, as in a run of one group, or does not decode those
+    /// payloads), the sentence says so.
+    static func sentences(
+        for strategy: String, findings: RunFindings, changes: String = "", against declared: String? = nil
+    ) -> [Prose] {
         let rows = findings.ratios.filter { $0.strategy == strategy }
         var out: [Prose] = []
         for yardstick in Set(rows.map(\.yardstick)).sorted() {
@@ -96,8 +103,15 @@ package struct Answer: Sendable {
                 guard let rows = byVerdict[verdict] else { return nil }
                 return "\(verdict.phrase) on " + rows.map { figure($0, findings) }.joined(separator: ", ")
             }
-            let what = changes.isEmpty ? "" : " (changes: \(changes))"
-            out.append("\(code: strategy) vs \(code: yardstick)\(what): \(parts.joined(separator: "; "))")
+            let verdicts = parts.joined(separator: "; ")
+            if let declared, !changes.isEmpty, declared != yardstick, yardstick != CellRatio.baselineYardstick {
+                out.append(
+                    "\(code: strategy) vs \(code: yardstick) (changes against its yardstick \(code: declared), not timed beside it on "
+                        + "these payloads: \(changes)): \(verdicts)")
+            } else {
+                let what = changes.isEmpty ? "" : " (changes: \(changes))"
+                out.append("\(code: strategy) vs \(code: yardstick)\(what): \(verdicts)")
+            }
         }
         let notOK = (findings.outcomes[strategy] ?? [:]).filter { $0.value != .ok }
         for outcome in Set(notOK.values).sorted(by: { $0.rawValue < $1.rawValue }) {
