@@ -17,6 +17,23 @@ struct TimingCanaryTests {
         return TimingCanary.reading(of: [nil, ratio(same), ratio(twice)])
     }
 
+    /// The canary reads all its pairs, whatever the host's state: six generations mostly under
+    /// contention give a verdict's ratio of two quiet generations, but a reading of six.
+    @Test func theCanaryReadsItsPairsInEveryState() throws {
+        let generations = (0..<6).map { generation in
+            (0..<4).map { index in
+                Pair(
+                    sample: 2.0 + 0.001 * Double(index), before: 1.0, after: 1.0,
+                    state: generation < 2 && index == 0 ? .quiet : .contended)
+            }
+        }
+        let stated = try #require(StatedRatio(pairsByGeneration: generations))
+        #expect(stated.verdict.generations == 2)
+        let pooled = try #require(TimingCanary.ratios(pooling: [[], generations])[1])
+        #expect(pooled.generations == 6 && pooled.pairs == 24)
+        #expect(TimingCanary.ratios(pooling: [[], generations])[0] == nil)
+    }
+
     @Test func aCanaryFailsOnlyWhereAnIntervalLiesWhollyBeyondTwoPercentOfItsWorkRatio() {
         let within = Self.reading((1.001, 0.995, 1.008), (2.003, 1.99, 2.015))
         #expect(within.passed && !within.failed)

@@ -72,7 +72,7 @@ extension InterleavedSampling {
         for index in unwritten {
             if index == canary {
                 unwritten.removeAll { $0 == index }
-                var reading = TimingCanary.reading(of: lockstep[index].result.ratios)
+                var reading = TimingCanary.reading(of: TimingCanary.ratios(pooling: lockstep[index].result.pairs))
                 reading.laneSeconds = spent[index]
                 timingCanary = reading
                 setup.log(

@@ -57,6 +57,14 @@ package enum TimingCanary {
         }
     }
 
+    /// Each member's ratio over all of its pairs, whatever the host's state around them: a lane's
+    /// fault shows in every state, and the verdict's ratio (`StatedRatio`, one state's pairs) can
+    /// hold too few generations to read on a busy host (a quick run under contention read the
+    /// canary's quiet pairs of 2 generations: an interval from 0 to 10^28, passed by default).
+    static func ratios(pooling pairs: [[[Pair]]]) -> [PairedRatio?] {
+        pairs.map { PairedRatio(logRatiosByGeneration: $0.map { $0.map(\.logRatio) }) }
+    }
+
     /// What the canary's comparison read, at 99.9%: a run judges two canary ratios, and at 95% one
     /// run in ten would fail a sound lane by chance (a quick debug run read a loop against itself
     /// at 0.876× (0.807–0.951) over 4 generations); a lane a quarter off still fails at 99.9%.
