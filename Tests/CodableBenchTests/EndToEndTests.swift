@@ -58,12 +58,18 @@ struct EndToEndTests {
         #expect(
             manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
                 && manual.ratio.value <= manual.ratio.high && manual.ratio.generations >= 3)
-        // pairs.csv holds the pairs every ratio was estimated from: estimated again, the same ratio.
+        // pairs.csv holds the pairs every ratio was estimated from: estimated again, the same ratio;
+        // all of them, whatever their state, where the probe's label did not predict the ratios.
         let pairs = try Self.pairs(latest.appendingPathComponent("pairs.csv"))
         #expect(Set(pairs.keys) == Set(ratios.map { [$0.profile, $0.strategy, $0.yardstick] }))
+        let labelsKept = try #require(RunJSON.read(from: latest)?.hostState).labelsKept
         for row in ratios {
-            let again = try #require(PairedRatio(pairsByGeneration: pairs[[row.profile, row.strategy, row.yardstick]] ?? []))
+            let cellPairs = pairs[[row.profile, row.strategy, row.yardstick]] ?? []
+            let stated = try #require(labelsKept ? StatedRatio(pairsByGeneration: cellPairs) : StatedRatio(pooling: cellPairs))
+            let again = stated.verdict
             #expect(abs(again.value - row.ratio.value) < 1e-9 && again.generations == row.ratio.generations, "\(row.strategy)")
+            #expect(again.pairs == row.ratio.pairs && row.state == stated.verdictState)
+            if !labelsKept { #expect(row.ratio.pairs == cellPairs.joined().count) }
         }
         // On faulty-small only the parse-only reference decodes: nothing to pair it with.
         #expect(!ratios.contains { $0.profile == "faulty-small" })

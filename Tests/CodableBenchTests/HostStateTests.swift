@@ -27,6 +27,44 @@ struct HostStateTests {
 
     }
 
+    /// A run whose probe's label predicted nothing reads each ratio from all its pairs: the two
+    /// states' pairs of the test above pooled, 0.06 at the centre of each generation's four, and
+    /// no state named.
+    @Test func aRatioPooledOverStatesReadsEveryPair() throws {
+        let quiet = Self.pairs([[0.00, 0.02], [0.01, 0.03], [0.02, 0.04], [0.01, 0.03]], .quiet)
+        let contended = Self.pairs([[0.10, 0.08], [0.11, 0.09], [0.12, 0.10], [0.11, 0.09]], .contended)
+        let both = zip(quiet, contended).map { $0 + $1 }
+        let pooled = try #require(StatedRatio(pooling: both))
+        #expect(pooled.verdictState == nil && pooled.quiet == nil && pooled.contended == nil)
+        #expect(pooled.verdict.pairs == 16 && pooled.verdict.generations == 4)
+        // Each generation's interquartile mean: of (0.00, 0.02, 0.08, 0.10), 0.05; then 0.06, 0.07, 0.06.
+        #expect(abs(pooled.verdict.value - exp(0.06)) < 1e-9)
+        #expect(try #require(StatedRatio(pairsByGeneration: both)).verdict.pairs == 8)
+        #expect(StatedRatio(pooling: Self.pairs([[0.1]], .quiet)) == nil)
+    }
+
+    /// A cell's ratio stated again: the pairing's row and results.csv's, but a group's reference
+    /// keeps its 1 to itself.
+    @Test func aRestatedRatioLeavesAReferencesOwnOne() throws {
+        var identity = RunRecordTests.cell
+        identity.strategy = "reference"
+        var reference = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
+        let first = try #require(StatedRatio(pairsByGeneration: Self.pairs([[0.10], [0.11], [0.12]], .contended)))
+        reference.pair(with: "anchor", first)
+        reference.groupRatio = YardstickRatio(to: "reference", value: .one)
+        var member = reference
+        member.pair(with: "anchor", first)
+        let pooled = try #require(StatedRatio(pooling: Self.pairs([[0.0], [0.0], [0.0]], .quiet)))
+        reference.restate(pooled)
+        member.restate(pooled)
+        #expect(reference.groupRatio == YardstickRatio(to: "reference", value: .one))
+        #expect(member.groupRatio == YardstickRatio(to: "anchor", value: pooled.verdict))
+        #expect(reference.cellRatio?.ratio == pooled.verdict && reference.cellRatio?.state == nil)
+        var unpaired = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
+        unpaired.restate(pooled)
+        #expect(unpaired.cellRatio == nil && unpaired.groupRatio == nil)
+    }
+
     /// Fewer than two generations with a quiet pair: the contended state's ratio is the verdict.
     @Test func aRunUnderContentionThroughoutIsJudgedUnderContention() throws {
         let generations = Self.pairs([[0.10], [0.11], [0.12]], .contended) + Self.pairs([[0.0]], .quiet)

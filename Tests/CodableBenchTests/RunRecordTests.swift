@@ -21,6 +21,34 @@ struct RunRecordTests {
         #expect(try String(contentsOf: folder.pairs.url, encoding: .utf8) == PairsCSV.header)
     }
 
+    /// A run that pools its ratios over states once its sampling is over writes results.csv and
+    /// ratios.csv again whole: the files hold the restated records, in their order.
+    @Test func restatedRatiosAreWrittenAgainWhole() throws {
+        let folder = try RunFolder.create(runID: "r", in: try TestSupport.temporaryDirectory())
+        let recorder = RunRecorder(folder: folder, provenance: SyntheticRuns.provenance)
+        let quiet = try #require(StatedRatio(pairsByGeneration: HostStateTests.pairs([[0.1], [0.1], [0.1]], .quiet)))
+        var slow = CellRecord(cell: Self.cell, outcome: .ok, expectedOutcome: .ok, detail: "")
+        slow.cell.strategy = "slow"
+        var fast = CellRecord(cell: Self.cell, outcome: .ok, expectedOutcome: .ok, detail: "")
+        fast.measures = CellRecord.measures(
+            timings: [10, 11, 12].map { [TimingSample(wallNanoseconds: $0, cpuNanoseconds: $0, decodes: 1, sequence: 0, generation: 0)] },
+            throughputBytes: 100,
+            allocations: nil, instructions: 7, simulatedCycles: nil)
+        fast.pair(with: "slow", quiet)
+        try recorder.record(slow, of: .this)
+        try recorder.record(fast, of: .this)
+        let written = try ResultsCSV.read(folder.results.url)
+        let pooled = try #require(StatedRatio(pooling: HostStateTests.pairs([[0.2], [0.2], [0.2]], nil)))
+        try recorder.restate { build, key in build == .this && key == fast.key ? pooled : nil }
+        let ratios = try RatiosCSV.read(folder.ratios.url)
+        #expect(ratios.count == 1 && abs(ratios[0].ratio.value - exp(0.2)) < 1e-9 && ratios[0].state == nil)
+        let rows = try ResultsCSV.read(folder.results.url)
+        #expect(rows.map(\.cell.strategy) == written.map(\.cell.strategy) && rows.map(\.metric) == written.map(\.metric))
+        let wall = try #require(rows.first { $0.metric == .wallTime && $0.cell.strategy == "fast" })
+        #expect(wall.ratio?.to == "slow" && abs((wall.ratio?.value.value ?? 0) - exp(0.2)) < 1e-9)
+        #expect(recorder.thisBuild.ratios.map(\.ratio) == [pooled.verdict])
+    }
+
     /// A run killed before it finished: run.json from its start names the planned cells; the cell it
     /// sampled is read back from samples.csv and pairs.csv, marked interrupted, with its ratio.
     @Test func aKilledRunIsReadBackFromItsSamplesAndPairs() throws {

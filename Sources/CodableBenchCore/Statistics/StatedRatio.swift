@@ -9,10 +9,12 @@ import Foundation
 /// the code does on a machine it has to itself); otherwise the contended state's, and the answers
 /// say so. Pairs taken without a probe (runs before harness 0.7) have no state: their ratio leaves
 /// out the pairs of slow spells by the yardstick's pace, as those runs did (`PairedRatio.undisturbed`).
+/// A run whose probe's label did not predict its ratios (`HostStateCheck`) reads each ratio from
+/// all its pairs (`init(pooling:)`): there, one state's pairs are only fewer pairs.
 package struct StatedRatio: Equatable, Sendable {
     package let quiet: PairedRatio?
     package let contended: PairedRatio?
-    /// The ratio of pairs with no state (no probe was taken).
+    /// The ratio of pairs read without their state: no probe was taken, or every pair pooled.
     let unstated: PairedRatio?
 
     /// nil when no state has two generations with a pair.
@@ -25,6 +27,13 @@ package struct StatedRatio: Equatable, Sendable {
         contended = ratio(.contended)
         unstated = withoutState.joined().isEmpty ? nil : PairedRatio(unstatedPairsByGeneration: withoutState)
         guard quiet != nil || contended != nil || unstated != nil else { return nil }
+    }
+
+    /// Every pair, whatever its state, combined as `PairedRatio` combines generations (no pairs
+    /// left out by pace: the probe's pairs never were); nil without two generations with a pair.
+    package init?(pooling pairsByGeneration: [[Pair]]) {
+        guard let all = PairedRatio(logRatiosByGeneration: pairsByGeneration.map { $0.map(\.logRatio) }) else { return nil }
+        (quiet, contended, unstated) = (nil, nil, all)
     }
 
     /// The state the verdict holds in: quiet where it has a ratio, else contended; nil for pairs

@@ -47,6 +47,15 @@ package struct CellRecord: Codable, Equatable, Sendable {
         groupRatio = YardstickRatio(to: yardstick, value: stated.verdict)
     }
 
+    /// The same pairing's ratio stated again (every pair pooled, `StatedRatio(pooling:)`), and on
+    /// the wall-time row where that showed it: a group's reference keeps its 1 to itself.
+    mutating func restate(_ stated: StatedRatio) {
+        guard let yardstick = pairedRatio?.yardstick else { return }
+        let shown = groupRatio
+        pair(with: yardstick, stated)
+        if let shown, shown.to != yardstick { groupRatio = shown }
+    }
+
     /// The ratio a reader wants beside the cell: results.csv's, but for a group's reference, whose
     /// row records 1 to itself, its paired ratio to the member it was flanked by.
     package var displayedRatio: YardstickRatio? {

@@ -29,7 +29,7 @@ package struct RecordedRun: Sendable {
     package let provenance: Provenance
     /// Every cell the run settled (and, for a run that did not finish, what it sampled and did
     /// not settle, marked in `detail`), in the order they were recorded.
-    package let records: [CellRecord]
+    package private(set) var records: [CellRecord]
     /// Its timing samples by cell, each cell's in the order taken.
     package let samples: [CellKey: [TimingSample]]
     /// The same as samples.csv's rows, in the file's order (`run --resume`, the recorder's check).
@@ -51,7 +51,8 @@ package struct RecordedRun: Sendable {
 
     /// Every paired ratio (`ratios.csv`), made once from the records (every reader of a run reads
     /// them, some many times). Labelled with the host's state only where the probe's label
-    /// predicted the decodes (`hostState`); ratios.csv keeps the label the probe read.
+    /// predicted the decodes (`hostState`); otherwise read from all their pairs, as runs of
+    /// harness 0.10.2 on write them (a run of 0.8–0.10.1 wrote its verdicts' state's ratios).
     package private(set) var ratios: [CellRatio]
 
     /// What the run's timing canary read, where it failed (`TimingCanary`): the run's time ratios
@@ -118,14 +119,25 @@ package struct RecordedRun: Sendable {
         ratios = records.compactMap(\.cellRatio)
         hostState = info?.hostState
         guard var summary = hostState else { return }
+        let byRatio = PairsCSV.byRatio(pairs)
         if summary.labels == nil, !pairs.isEmpty {
-            let cells = Dictionary(grouping: pairs) { [$0.profile, $0.strategy, $0.yardstick] }
             summary.labels = HostStateCheck(
-                cells: cells.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { cells[$0]!.map(\.pair) })
+                cells: byRatio.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { Array(byRatio[$0]!.joined()) })
         }
         hostState = summary
         guard !summary.labelsKept else { return }
-        ratios = ratios.map { row in
+        // A run before harness 0.10.2 wrote its verdicts' state's ratios whatever the check found:
+        // read from all their pairs, as later runs write them (`StatedRatio(pooling:)`).
+        records = records.map { record in
+            guard let paired = record.pairedRatio, paired.state != nil,
+                let generations = byRatio[[record.cell.profile, record.cell.strategy, paired.yardstick]],
+                let pooled = StatedRatio(pooling: generations)
+            else { return record }
+            var restated = record
+            restated.restate(pooled)
+            return restated
+        }
+        ratios = records.compactMap(\.cellRatio).map { row in
             var unlabelled = row
             unlabelled.state = nil
             unlabelled.contended = nil

@@ -12,6 +12,7 @@ enum UnsettledCells {
     ) -> [CellRecord] {
         let settled = Set(settled.map(\.key))
         let bySample = Dictionary(grouping: samples, by: \.key)
+        let byRatio = PairsCSV.byRatio(pairs)
         var records: [CellRecord] = []
         for planned in plan {
             let identity = planned.cell
@@ -23,10 +24,11 @@ enum UnsettledCells {
             cell.measures = CellRecord.measures(
                 timings: byGeneration.map { $0.map(TimingSample.init) }, throughputBytes: Double(identity.bytes),
                 allocations: nil, instructions: nil, simulatedCycles: nil)
-            let mine = pairs.filter { $0.profile == identity.profile && $0.strategy == identity.strategy }
-            if let yardstick = mine.first?.yardstick {
-                let generations = Dictionary(grouping: mine, by: \.generation).sorted { $0.key < $1.key }.map { $0.value.map(\.pair) }
-                if let stated = StatedRatio(pairsByGeneration: generations) { cell.pair(with: yardstick, stated) }
+            if let yardstick = pairs.first(where: { $0.profile == identity.profile && $0.strategy == identity.strategy })?.yardstick,
+                let generations = byRatio[[identity.profile, identity.strategy, yardstick]],
+                let stated = StatedRatio(pairsByGeneration: generations)
+            {
+                cell.pair(with: yardstick, stated)
             }
             records.append(cell)
         }

@@ -50,4 +50,11 @@ package enum PairsCSV {
             return PairRow(profile: f[1], group: f[2], strategy: f[3], yardstick: f[4], generation: generation, pair: pair)
         }
     }
+
+    /// Each ratio's pairs (by profile, strategy and yardstick), by generation in the order taken.
+    static func byRatio(_ rows: [PairRow]) -> [[String]: [[Pair]]] {
+        Dictionary(grouping: rows) { [$0.profile, $0.strategy, $0.yardstick] }.mapValues { rows in
+            Dictionary(grouping: rows, by: \.generation).sorted { $0.key < $1.key }.map { $0.value.map(\.pair) }
+        }
+    }
 }
