@@ -92,14 +92,19 @@ struct FiguresThatTravelTests {
     }
 
     /// The Intel host's runs: their probe called 56–96% of pairs contended, yet no ratio moved
-    /// with it. Read back, a run says it could not observe the host's state, labels no ratio, and
-    /// names its CPU.
+    /// with it. Read back, a run says it could not observe the host's state, labels no ratio, reads
+    /// each from all its pairs (the file kept its verdict's state's), and names its CPU.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: contendedRuns.path), "needs ../shared/contended-runs"))
     func theIntelRunsProbeLabelIsDropped() throws {
-        let run = try RecordedRun.load(Self.contendedRuns.appendingPathComponent("intel-xeon/default-run-0440").path)
+        let folder = Self.contendedRuns.appendingPathComponent("intel-xeon/default-run-0440")
+        let run = try RecordedRun.load(folder.path)
         let check = try #require(run.hostState?.labels)
         #expect(check.finding == .doesNotPredict)
         #expect(run.ratios.allSatisfy { $0.state == nil && $0.contended == nil })
+        let pairs = PairsCSV.byRatio(run.pairs)
+        #expect(run.ratios.allSatisfy { $0.ratio.pairs == pairs[[$0.profile, $0.strategy, $0.yardstick]]?.joined().count })
+        let file = try RatiosCSV.read(folder.appendingPathComponent("ratios.csv"))
+        #expect(file.count { $0.verdict != .undecided } == 123 && run.ratios.count { $0.verdict != .undecided } == 131)
         #expect(try #require(run.hostState).sentence.hasPrefix("the cache probe could not observe the host's state on this CPU"))
         #expect(run.provenance.timedOn.label == "Intel(R) Xeon(R) Processor")
     }
