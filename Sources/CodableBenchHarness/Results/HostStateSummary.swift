@@ -65,7 +65,8 @@ package struct HostStateSummary: Codable, Equatable, Sendable {
                 ? "compute-bound code ran at full speed"
                 : String(format: "arithmetic ran %.0f%% slower than its fastest", (computeMedian / computeFastest - 1) * 100)
         if let labels, !labels.keepsLabels {
-            return "the cache probe could not observe the host's state on this CPU, so no ratio is labelled with it and each is read from all its pairs: "
+            return "the cache probe could not observe the host's state on this CPU, so no ratio is labelled with it "
+                + "and each is read from all its pairs: "
                 + "\(labels.sentence) (it read contended in \(share) of \(probes) probes: \(cache)); \(compute)"
         }
         switch contendedShare {
