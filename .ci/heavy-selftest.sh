@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # linux-only: reads dpkg's package versions through .ci/heavy.
-# Run by: .ci/run, with the source checks (seconds); maintainers, after changing .ci/heavy.
+# Run by: .ci/run, with the source checks (about half a minute); maintainers, after changing .ci/heavy.
 #
 # That a heavy check's fingerprint sees what the check depends on, planted in a throwaway clone of
 # HEAD: a change in a strategy folder that a check runs without listing it (the slow tests run
 # LossyArrays' strategies, the fault battery KeyMapping's), a strategy newly named in a check's
 # script, and another toolchain version each make `.ci/heavy --list` call the check stale; a change
 # in a folder the check does not run, or in a build folder git does not track, leaves its
-# fingerprint as it was.
+# fingerprint as it was. And that `--record` commits the record of what passed, and only that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,5 +69,30 @@ after=$(REAL_SWIFT=$(command -v swift) PATH="$clone/bin:$PATH" bash .ci/heavy --
 stale=$(REAL_SWIFT=$(command -v swift) PATH="$clone/bin:$PATH" bash .ci/heavy --list | grep -c '(stale)' || true)
 [ "$stale" = 7 ] || fail "another toolchain version made $stale of 7 checks stale"
 
+# Recording commits its record: the checks stubbed (the recording is under test, not them), one
+# failing; the record holds the one that passed, in a commit of .ci/checked alone, and the call
+# fails; `--record stale` then records the rest and leaves nothing stale.
+python3 - <<'PY'
+import re
+text = open(".ci/heavy").read()
+stub = 'run_check() {\n  echo "stub of $1"\n  [ "$1" != "${STUB_FAILS:-}" ]\n  return\n'
+open(".ci/heavy", "w").write(text.replace("run_check() {\n", stub, 1))
+PY
+git commit --quiet -am "stub the checks"
+head=$(git rev-parse HEAD)
+if STUB_FAILS=app-size bash .ci/heavy --record fault-battery app-size >/dev/null 2>&1; then
+  fail "--record exited 0 with a check failing"
+fi
+[ "$(git rev-list --count "$head"..HEAD)" = 1 ] || fail "--record did not commit its record once"
+[ "$(git diff --name-only "$head" HEAD)" = .ci/checked ] || fail "--record's commit holds more than .ci/checked"
+git log -1 --format=%s | grep -q "fault-battery" || fail "--record's commit does not name the check that passed"
+git log -1 --format=%s | grep -q "app-size" && fail "--record's commit names the check that failed"
+[ "$(state fault-battery)" = "(current)" ] || fail "the check that passed is not current after --record"
+[ "$(state app-size)" = "(stale)" ] || fail "the check that failed is current after --record"
+bash .ci/heavy --record stale >/dev/null 2>&1 || fail "--record stale failed with every check passing"
+[ "$(bash .ci/heavy --list | grep -c '(current)')" = 7 ] || fail "--record stale left a check stale"
+echo "// uncommitted" >>Package.swift
+bash .ci/heavy --record slow-tests >/dev/null 2>&1 && fail "--record recorded over an uncommitted change"
+
 if [ "$failures" -gt 0 ]; then exit 1; fi
-echo "heavy-selftest: every plant changed the fingerprints it should, and only those"
+echo "heavy-selftest: every plant changed the fingerprints it should, and only those; --record commits what passed"
