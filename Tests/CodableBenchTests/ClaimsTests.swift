@@ -345,7 +345,7 @@ struct ClaimsTests {
             .init(strategy: "synthesized", ratio: .one, ratioTo: "synthesized"),
             .init(strategy: "manual", ratio: .one, ratioTo: "manual"),
         ]).with(ratios: [Self.row("manual", vs: "synthesized", on: "small", Self.ratio(3.5, 3.4, 3.6))])
-        let cells = CellSummary.all(in: run, references: ["synthesized", "manual"])
+        let cells = run.records
         let manual = try #require(cells.first { $0.key.strategy == "manual" })
         #expect(manual.ratioColumn(reference: nil) == "vs synthesized: 3.500× (3.400–3.600)" && manual.verdictColumn == "slower")
         let synthesized = try #require(cells.first { $0.key.strategy == "synthesized" })
@@ -365,8 +365,7 @@ struct ClaimsTests {
                     id: "ten", question: "g", source: "s", says: "synthesized is 10× faster",
                     check: Self.check("handwritten", against: "synthesized", atLeast: 10))
             ])
-        let cells = CellSummary.all(in: run, references: ["synthesized"])
-        let md = MarkdownReport.render(ReportDocument(run: run, cells: cells, claims: claims))
+        let md = MarkdownReport.render(ReportDocument(run: run, references: ["synthesized"], claims: claims))
         let answers = try #require(md.range(of: "## Answers"))
         let measurements = try #require(md.range(of: "## Measurements"))
         #expect(answers.lowerBound < measurements.lowerBound)
@@ -377,7 +376,7 @@ struct ClaimsTests {
             md.contains(
                 "- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01) (timed on test)"
             ))
-        let html = HTMLReport.render(ReportDocument(run: run, cells: cells, claims: claims))
+        let html = HTMLReport.render(ReportDocument(run: run, references: ["synthesized"], claims: claims))
         #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))
         // The answer's chart: each paired ratio with its interval, and a dashed line at 1.
         #expect(html.contains("time over the yardstick&#39;s") || html.contains("time over the yardstick's"))

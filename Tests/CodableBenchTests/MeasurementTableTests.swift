@@ -15,8 +15,8 @@ struct MeasurementTableTests {
             .init(strategy: "handwritten", outcome: .wrongOutput),
             .init(strategy: "snake-case-strategy", ratio: ratio),
         ])
-        let cells = CellSummary.all(in: run, references: ["synthesized"])
-        let table = MeasurementTable(cells, all: cells)
+        let cells = run.records.sorted { $0.key < $1.key }
+        let table = MeasurementTable(cells, all: cells, references: ["synthesized"])
         let row = try #require(table.rows.first { $0.cell.key.strategy == "snake-case-strategy" })
         #expect(row.ratio == "vs synthesized: 1.250× (1.200–1.300)")
         #expect(row.verdict == "slower")

@@ -14,10 +14,10 @@ enum BenchmarkActionExport {
         let extra: String?
     }
 
-    static func render(cells: [CellSummary]) -> String {
+    static func render(cells: [CellRecord]) -> String {
         var entries: [Entry] = []
         for cell in cells where cell.outcome == .ok {
-            if let wall = cell.metrics[.wallTime] {
+            if let wall = cell.summary(of: .wallTime) {
                 entries.append(
                     Entry(
                         name: "\(cell.key.group)/\(cell.key.strategy)/\(cell.key.profile) wall time",
@@ -25,7 +25,7 @@ enum BenchmarkActionExport {
                         range: String(format: "%.0f – %.0f", wall.ci95Low, wall.ci95High),
                         extra: "n=\(wall.n)"))
             }
-            if let allocations = cell.metrics[.allocations] {
+            if let allocations = cell.summary(of: .allocations) {
                 entries.append(
                     Entry(
                         name: "\(cell.key.group)/\(cell.key.strategy)/\(cell.key.profile) allocations",

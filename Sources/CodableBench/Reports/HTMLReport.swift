@@ -80,22 +80,22 @@ enum HTMLReport {
         if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
         for profile in orderedUnique(groupCells.map(\.key.profile)) {
             let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
-                let wall = cell.metrics[.wallTime]
+                let wall = cell.summary(of: .wallTime)
                 let text =
-                    wall.map { Terminal.time($0.median) + (cell.ratio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
+                    wall.map { Terminal.time($0.median) + (cell.displayedRatio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
                     ?? cell.outcome.rawValue
                 return SVGChart.Bar(
                     label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
-                    high: wall?.ci95High, valueText: text, highlight: cell.isReference)
+                    high: wall?.ci95High, valueText: text, highlight: document.references.contains(cell.key.strategy))
             }
             body += "<figure>" + SVGChart.bars(title: "\(profile): median wall time per decode, 95% CI", bars: bars) + "</figure>"
         }
         let allocationBars = groupCells.compactMap { cell -> SVGChart.Bar? in
-            guard let a = cell.metrics[.allocations], cell.elements > 0 else { return nil }
-            let perElement = a.median / Double(cell.elements)
+            guard let a = cell.summary(of: .allocations), cell.cell.elements > 0 else { return nil }
+            let perElement = a.median / Double(cell.cell.elements)
             return SVGChart.Bar(
                 label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
-                valueText: String(format: "%.1f", perElement), highlight: cell.isReference)
+                valueText: String(format: "%.1f", perElement), highlight: document.references.contains(cell.key.strategy))
         }
         if !allocationBars.isEmpty {
             body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
@@ -184,7 +184,7 @@ enum HTMLReport {
 
     /// Each cell's instructions per decode, stacked by category (runs with `--instructions`).
     static func costChart(
-        _ cells: [CellSummary], costs: [String: [String: CostBreakdown]], categories: CostCategories
+        _ cells: [CellRecord], costs: [String: [String: CostBreakdown]], categories: CostCategories
     ) -> String {
         let breakdowns = cells.compactMap { cell in
             costs[cell.key.strategy]?[cell.key.profile].map { (cell.key, $0) }

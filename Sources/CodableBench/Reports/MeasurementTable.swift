@@ -9,7 +9,9 @@ import CodableBenchHarness
 /// one line there.
 struct MeasurementTable {
     struct Row {
-        let cell: CellSummary
+        let cell: CellRecord
+        /// Its group's reference (marked "(ref)").
+        let isReference: Bool
         /// The cell ended otherwise than its strategy expects.
         var isUnexpected: Bool { cell.outcome != cell.expectedOutcome }
         let median: String
@@ -31,23 +33,23 @@ struct MeasurementTable {
     let rows: [Row]
 
     /// `cells` in the order given; `all` is every cell of the run (the limits and references are
-    /// looked up there).
-    init(_ cells: [CellSummary], all: [CellSummary]) {
+    /// looked up there); `references`, the groups' reference strategies.
+    init(_ cells: [CellRecord], all: [CellRecord], references: Set<String>) {
         let limits = ThroughputLimits.present(all)
         self.limits = limits
         rows = cells.map { cell in
-            let wall = cell.metrics[.wallTime]
+            let wall = cell.summary(of: .wallTime)
             return Row(
-                cell: cell,
+                cell: cell, isReference: references.contains(cell.key.strategy),
                 median: wall.map { Terminal.time($0.median) } ?? "-",
                 interval: wall.map { "\(Terminal.time($0.ci95Low)) – \(Terminal.time($0.ci95High))" } ?? "-",
-                ratio: cell.ratioColumn(reference: Self.reference(for: cell, in: all)),
+                ratio: cell.ratioColumn(reference: Self.reference(for: cell, in: all, references: references)),
                 verdict: cell.verdictColumn,
                 megabytesPerSecond: cell.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-",
                 limits: limits.map { ThroughputLimits.fraction(of: $0.id, for: cell, in: all) },
-                allocations: cell.metrics[.allocations].map { String(format: "%.0f", $0.median) } ?? "-",
-                allocatedMegabytes: cell.metrics[.allocatedBytes].map { String(format: "%.2f", $0.median / 1e6) } ?? "-",
-                instructionsPerByte: cell.metrics[.instructionsPerByte].map { String(format: "%.1f", $0.median) } ?? "-")
+                allocations: cell.summary(of: .allocations).map { String(format: "%.0f", $0.median) } ?? "-",
+                allocatedMegabytes: cell.summary(of: .allocatedBytes).map { String(format: "%.2f", $0.median / 1e6) } ?? "-",
+                instructionsPerByte: cell.summary(of: .instructionsPerByte).map { String(format: "%.1f", $0.median) } ?? "-")
         }
     }
 
@@ -68,7 +70,7 @@ struct MeasurementTable {
     var columns: [Column] {
         [
             Column(title: "group", isNumber: false, views: [.terminal]) { $0.cell.key.group },
-            Column(title: "strategy", isNumber: false) { $0.cell.key.strategy + ($0.cell.isReference ? " (ref)" : "") },
+            Column(title: "strategy", isNumber: false) { $0.cell.key.strategy + ($0.isReference ? " (ref)" : "") },
             Column(title: "profile", isNumber: false) { $0.cell.key.profile },
             Column(title: "outcome", isNumber: false, marksUnexpected: true) {
                 $0.cell.outcome.rawValue + ($0.isUnexpected ? " (unexpected)" : "")
@@ -97,7 +99,7 @@ struct MeasurementTable {
     }
 
     /// The reference of a cell's group on the same payload.
-    static func reference(for cell: CellSummary, in cells: [CellSummary]) -> CellSummary? {
-        cells.first { $0.isReference && $0.key.group == cell.key.group && $0.key.profile == cell.key.profile }
+    static func reference(for cell: CellRecord, in cells: [CellRecord], references: Set<String>) -> CellRecord? {
+        cells.first { references.contains($0.key.strategy) && $0.key.group == cell.key.group && $0.key.profile == cell.key.profile }
     }
 }

@@ -30,7 +30,7 @@ extension ReportDocument {
     }
 
     /// Under a group's table: what each of its strategies changes, once per strategy.
-    static func changesLines(_ cells: [CellSummary], changes: [String: String]) -> [Prose] {
+    static func changesLines(_ cells: [CellRecord], changes: [String: String]) -> [Prose] {
         var seen = Set<String>()
         return cells.compactMap { cell in
             guard seen.insert(cell.key.strategy).inserted, let text = changes[cell.key.strategy], !text.isEmpty else {
@@ -70,34 +70,37 @@ extension ReportDocument {
 
     /// Cells of each group that ran, in the answers' order (questions first, references last), each
     /// group's cells by profile with the reference first.
-    static func groups(_ cells: [CellSummary], answers: [Answer]) -> [(answer: Answer, cells: [CellSummary])] {
+    static func groups(
+        _ cells: [CellRecord], answers: [Answer], references: Set<String>
+    ) -> [(answer: Answer, cells: [CellRecord])] {
         let byGroup = Dictionary(grouping: cells, by: \.key.group)
         return answers.compactMap { answer in
-            byGroup[answer.group].map { (answer, $0.sorted(by: displayOrder)) }
+            byGroup[answer.group].map { (answer, $0.sorted { displayOrder($0, $1, references: references) }) }
         }
     }
 
     /// By profile, the reference first, then by strategy id.
-    static func displayOrder(_ a: CellSummary, _ b: CellSummary) -> Bool {
+    static func displayOrder(_ a: CellRecord, _ b: CellRecord, references: Set<String>) -> Bool {
         if a.key.profile != b.key.profile { return a.key.profile < b.key.profile }
-        if a.isReference != b.isReference { return a.isReference }
+        let aIsReference = references.contains(a.key.strategy), bIsReference = references.contains(b.key.strategy)
+        if aIsReference != bIsReference { return aIsReference }
         return a.key.strategy < b.key.strategy
     }
 
     /// The ok cells on size sweeps (profiles identical but for their element count), by strategy.
-    static func sizeSweepCells(run: RecordedRun, cells: [CellSummary]) -> [String: [CellSummary]] {
+    static func sizeSweepCells(run: RecordedRun, cells: [CellRecord]) -> [String: [CellRecord]] {
         let sizeProfiles = Set(Crossover.sweeps(run.knobsByProfile).filter { $0.knob == "elements" }.flatMap(\.points.keys))
         return Dictionary(
             grouping: cells.filter { $0.outcome == .ok && sizeProfiles.contains($0.key.profile) },
             by: \.key.strategy)
     }
 
-    static func timeAgainstSize(_ cells: [CellSummary]) -> [(x: Double, y: Double)] {
-        cells.compactMap { c in c.metrics[.wallTime].map { (Double(c.bytes), $0.median) } }
+    static func timeAgainstSize(_ cells: [CellRecord]) -> [(x: Double, y: Double)] {
+        cells.compactMap { c in c.summary(of: .wallTime).map { (Double(c.cell.bytes), $0.median) } }
     }
 
     /// Scaling exponents over size sweeps only, for strategies measured on at least 3 sizes.
-    static func scalingRows(run: RecordedRun, cells: [CellSummary]) -> [(strategy: String, sizes: Int, exponent: Double)] {
+    static func scalingRows(run: RecordedRun, cells: [CellRecord]) -> [(strategy: String, sizes: Int, exponent: Double)] {
         sizeSweepCells(run: run, cells: cells).compactMap { strategy, cells in
             let points = timeAgainstSize(cells)
             guard points.count >= 3, let e = Scaling.exponent(points.map { ($0.x, $0.y) }) else { return nil }
@@ -106,7 +109,7 @@ extension ReportDocument {
     }
 
     /// The log–log chart's lines: the size-sweep cells of the given strategies.
-    static func scalingSeries(run: RecordedRun, cells: [CellSummary], strategies: Set<String>) -> [SVGChart.Series] {
+    static func scalingSeries(run: RecordedRun, cells: [CellRecord], strategies: Set<String>) -> [SVGChart.Series] {
         sizeSweepCells(run: run, cells: cells).filter { strategies.contains($0.key) }.sorted { $0.key < $1.key }
             .map { SVGChart.Series(name: $0.key, points: timeAgainstSize($0.value)) }
     }

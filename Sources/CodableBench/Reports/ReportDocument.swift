@@ -10,15 +10,18 @@ struct ReportDocument {
     /// and what each of its strategies changes.
     struct Group {
         let answer: Answer
-        let cells: [CellSummary]
+        let cells: [CellRecord]
         let table: MeasurementTable
         let changes: [Prose]
     }
 
     let run: RecordedRun
     let provenance: Provenance
-    /// Every cell of the run.
-    let cells: [CellSummary]
+    /// Every cell of the run, by its key.
+    let cells: [CellRecord]
+    /// The groups' references (the strategies the others are measured against), which the tables
+    /// mark and put first.
+    let references: Set<String>
     let claims: ClaimsFile
     /// The run's line under the title: cells, time, duty cycle, slow state (nil: no run.json).
     let summary: String?
@@ -32,7 +35,7 @@ struct ReportDocument {
     let scaling: [(strategy: String, sizes: Int, exponent: Double)]
     let crossovers: [Crossover]
     /// Cells whose outcome is not `ok`.
-    let otherOutcomes: [CellSummary]
+    let otherOutcomes: [CellRecord]
     /// Per strategy and profile, where its instructions went (runs with `--instructions`).
     let costs: [String: [String: CostBreakdown]]
     let costCategories: CostCategories
@@ -45,12 +48,13 @@ struct ReportDocument {
 
     /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
     init(
-        run: RecordedRun, cells: [CellSummary]? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none,
+        run: RecordedRun, references: Set<String>? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none,
         joined: [RecordedRun] = []
     ) {
-        let cells = cells ?? CellSummary.all(in: run, references: facts.references)
+        let cells = run.records.sorted { $0.key < $1.key }, references = references ?? facts.references
         self.run = run
         self.cells = cells
+        self.references = references
         self.claims = claims
         provenance = run.provenance
         info = run.info
@@ -67,9 +71,9 @@ struct ReportDocument {
         hostCost = HostCostText.sentence(
             OpenVerdicts(run: run, findings: findings), hostState: HostStateText.share(info, run: run))
         answers = ReportDocument.answers(run: run, findings: findings, claims: claims, facts: facts)
-        groups = ReportDocument.groups(cells, answers: answers).map { answer, groupCells in
+        groups = ReportDocument.groups(cells, answers: answers, references: references).map { answer, groupCells in
             Group(
-                answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells),
+                answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells, references: references),
                 changes: ReportDocument.changesLines(groupCells, changes: facts.changes))
         }
         scaling = ReportDocument.scalingRows(run: run, cells: cells)
@@ -107,5 +111,5 @@ struct ReportDocument {
     }
 
     /// Every cell in the answers' order (questions first, references last), as one table.
-    var allCellsTable: MeasurementTable { MeasurementTable(groups.flatMap(\.cells), all: cells) }
+    var allCellsTable: MeasurementTable { MeasurementTable(groups.flatMap(\.cells), all: cells, references: references) }
 }

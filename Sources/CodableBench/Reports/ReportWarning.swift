@@ -13,7 +13,7 @@ struct ReportWarning {
     /// Noise and configuration warnings, one per kind; the top of a report shows the summaries.
     /// `info`: the run's run.json; its platform (`Platform.Kind`) is nil for runs before it was
     /// recorded (Linux), and its platform notes name what that platform does not measure.
-    static func all(run: RecordedRun, cells: [CellSummary], info: RunJSON? = nil) -> [ReportWarning] {
+    static func all(run: RecordedRun, cells: [CellRecord], info: RunJSON? = nil) -> [ReportWarning] {
         var out: [ReportWarning] = []
         let platform = info?.platform
         let p = run.provenance

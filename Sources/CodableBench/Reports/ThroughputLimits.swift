@@ -8,7 +8,7 @@ enum ThroughputLimits {
     static let all = [(id: "ref-memcpy", label: "of memcpy"), (id: "ref-simdjson", label: "of simdjson")]
 
     /// A cell's throughput as a fraction of a limit's on the same payload, as text (`12.3%`).
-    static func fraction(of limit: String, for cell: CellSummary, in cells: [CellSummary]) -> String {
+    static func fraction(of limit: String, for cell: CellRecord, in cells: [CellRecord]) -> String {
         guard let mine = cell.megabytesPerSecond,
             let theirs = cells.first(where: { $0.key.strategy == limit && $0.key.profile == cell.key.profile })?.megabytesPerSecond,
             theirs > 0
@@ -18,7 +18,7 @@ enum ThroughputLimits {
     }
 
     /// The limits that this run measured.
-    static func present(_ cells: [CellSummary]) -> [(id: String, label: String)] {
+    static func present(_ cells: [CellRecord]) -> [(id: String, label: String)] {
         all.filter { limit in cells.contains { $0.key.strategy == limit.id && $0.megabytesPerSecond != nil } }
     }
 }
