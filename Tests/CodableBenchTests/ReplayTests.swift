@@ -39,13 +39,36 @@ struct ReplayTests {
         #expect(projected.seconds == 72)
     }
 
+    /// The probe called the slow ratio's pairs quiet in its first two generations only, and
+    /// contended after: its verdict's ratio stays the quiet pairs' of two generations, too wide to
+    /// settle, where all its pairs settle it at the first look, as in the test above.
+    @Test func allPairsSettleWhatOneStatesTwoGenerationsCannot() throws {
+        let slow = (0..<12).map { generation -> [Pair] in
+            let contended = Pair(sample: 200 * exp(0.002 * Double(generation % 3)), before: 100, after: 100, state: .contended)
+            guard generation < 2 else { return [contended] }
+            let quiet = Pair(sample: 200 * exp(0.01 * Double(2 * generation - 1)), before: 100, after: 100, state: .quiet)
+            return [contended, quiet]
+        }
+        var comparison = Self.comparison
+        comparison.ratios["slow"] = ("y", slow)
+        let run = ReplayedRun(comparisons: [comparison], precision: 0.01, isQuick: false)
+        let stated = Replay.run(run, rule: .earlyLooks(precision: 0.01, floor: 12))
+        let pooled = Replay.run(run, rule: .earlyLooksOnAllPairs(precision: 0.01, floor: 12))
+        #expect(try #require(stated.ratios["p/slow"] ?? nil).generations == 2 && stated.seconds == 36)
+        #expect(try #require(pooled.ratios["p/slow"] ?? nil).generations == 3 && pooled.seconds == 3 * 3 + 9 * 2)
+        #expect(pooled.count(.slower) == 1)
+    }
+
     /// The comment-only A/B run of the contended host: identical code, so every faster or slower
     /// verdict would be false. Neither rule gives one on its recorded pairs.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: contendedRuns.path), "needs ../shared/contended-runs"))
     func theRecordedAARunGivesNoFalseVerdict() throws {
         let run = try ReplayedRun.load(Self.contendedRuns.appendingPathComponent("ab-aa-comment-only"))
         #expect(run.comparisons.reduce(0) { $0 + $1.ratios.count } == 26)
-        for rule in [Replay.Rule.widthOnly(precision: run.precision, floor: 6), .earlyLooks(precision: run.precision, floor: 6)] {
+        for rule in [
+            Replay.Rule.widthOnly(precision: run.precision, floor: 6), .earlyLooks(precision: run.precision, floor: 6),
+            .earlyLooksOnAllPairs(precision: run.precision, floor: 6),
+        ] {
             let decisions = Replay.run(run, rule: rule)
             #expect(decisions.count(.faster) + decisions.count(.slower) == 0, "\(rule.name)")
         }

@@ -11,7 +11,8 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             For each run folder (its pairs.csv and samples.csv), the generations in the order the run \
             took them, judged by harness 0.6's rule (stop on width alone, after the floor) and by this \
-            build's (early looks at 99.9% on the verdicts, then the width): the sampling each would \
+            build's (early looks at 99.9% on the verdicts, then the width), the latter also on all of \
+            each ratio's pairs whatever the probe's label: the sampling each would \
             have spent, the verdicts it reaches, and verdicts per second of sampling. A rule can only \
             stop sooner on recorded data; with --projected F, each comparison gets its recorded sampling \
             times F, and an open ratio narrows as the square root of the sampling it then has, if its \
@@ -41,6 +42,7 @@ struct ReplayCommand: ParsableCommand {
             let rules = [
                 Replay.Rule.widthOnly(precision: run.precision, floor: floor),
                 Replay.Rule.earlyLooks(precision: run.precision, floor: floor),
+                Replay.Rule.earlyLooksOnAllPairs(precision: run.precision, floor: floor),
             ]
             var rows: [[String]] = []
             for rule in rules {

@@ -20,6 +20,9 @@ package enum Replay {
         package let name: String
         let settles: @Sendable (PairedRatio) -> Bool
         let focusesFrom: Int
+        /// The ratio a verdict is read from: the verdict's state's pairs (`StatedRatio`), or all of
+        /// them (`StatedRatio(pooling:)`, a run whose probe's label predicts nothing).
+        var ratio: @Sendable ([[Pair]]) -> PairedRatio? = { PairedRatio(pairsByGeneration: $0) }
 
         init(name: String, focusesFrom: Int, settles: @escaping @Sendable (PairedRatio) -> Bool) {
             self.name = name
@@ -38,6 +41,15 @@ package enum Replay {
         package static func earlyLooks(precision: Double, floor: Int) -> Rule {
             let rule = StoppingRule(precision: precision, judgement: .answers(margin: SpeedVerdict.defaultMargin), floor: floor)
             return Rule(name: "0.7: early looks", focusesFrom: 1) { rule.settled($0) != nil }
+        }
+
+        /// The early looks on every pair whatever the probe's label, as if the run knew from its
+        /// start that the label predicts nothing (`HostStateCheck`).
+        package static func earlyLooksOnAllPairs(precision: Double, floor: Int) -> Rule {
+            var rule = earlyLooks(precision: precision, floor: floor)
+            rule = Rule(name: "0.7: early looks, all pairs", focusesFrom: rule.focusesFrom, settles: rule.settles)
+            rule.ratio = { StatedRatio(pooling: $0)?.verdict }
+            return rule
         }
     }
 
@@ -66,7 +78,7 @@ package enum Replay {
             outcome.seconds += max(spent, available ?? 0)
             let narrowing = available.map { spent > 0 ? ($0 / spent).squareRoot() : 1 } ?? 1
             for (strategy, pairs) in state.pairs {
-                var ratio = PairedRatio(pairsByGeneration: pairs)
+                var ratio = rule.ratio(pairs)
                 if state.open.contains(strategy), narrowing > 1, let measured = ratio {
                     let half = log(measured.high / measured.low) / 2 / narrowing
                     ratio = PairedRatio(
@@ -116,7 +128,7 @@ package enum Replay {
 
         private mutating func settle() {
             for strategy in open {
-                if let ratio = PairedRatio(pairsByGeneration: pairs[strategy]!), rule.settles(ratio) { open.remove(strategy) }
+                if let ratio = rule.ratio(pairs[strategy]!), rule.settles(ratio) { open.remove(strategy) }
             }
         }
     }
