@@ -365,7 +365,7 @@ struct ClaimsTests {
                     id: "ten", question: "g", source: "s", says: "synthesized is 10× faster",
                     check: Self.check("handwritten", against: "synthesized", atLeast: 10))
             ])
-        let md = MarkdownReport.render(ReportDocument(run: run, references: ["synthesized"], claims: claims))
+        let md = MarkdownReport.render(ReportDocument(run: run, claims: claims, facts: StrategyFacts(references: ["synthesized"])))
         let answers = try #require(md.range(of: "## Answers"))
         let measurements = try #require(md.range(of: "## Measurements"))
         #expect(answers.lowerBound < measurements.lowerBound)
@@ -376,7 +376,7 @@ struct ClaimsTests {
             md.contains(
                 "- **does not hold**: S 2019: synthesized is 10× faster (checked: `handwritten` / `synthesized` ≥ 10): small 1.00× (0.99–1.01) (timed on test)"
             ))
-        let html = HTMLReport.render(ReportDocument(run: run, references: ["synthesized"], claims: claims))
+        let html = HTMLReport.render(ReportDocument(run: run, claims: claims, facts: StrategyFacts(references: ["synthesized"])))
         #expect(html.contains("<h2>Answers</h2>") && html.contains("<span class=\"v v-not\">does not hold</span>"))
         // The answer's chart: each paired ratio with its interval, and a dashed line at 1.
         #expect(html.contains("time over the yardstick&#39;s") || html.contains("time over the yardstick's"))

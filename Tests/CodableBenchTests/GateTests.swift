@@ -369,7 +369,7 @@ struct ReportTests {
     /// Wide ratios are listed with what the reader can do about them; a run without any has neither.
     @Test func wideRatiosComeWithWhatToDo() throws {
         var run = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
-        let references: Set<String> = ["synthesized"]
+        let facts = StrategyFacts(references: ["synthesized"])
         func ratio(_ low: Double, _ high: Double) -> [CellRatio] {
             [
                 CellRatio(
@@ -378,32 +378,32 @@ struct ReportTests {
             ]
         }
         run = run.with(ratios: ratio(0.95, 1.05))
-        let md = MarkdownReport.render(ReportDocument(run: run, references: references))
+        let md = MarkdownReport.render(ReportDocument(run: run, facts: facts))
         #expect(
             md.contains(
                 "1 of 1 paired ratios have a 95% interval wider than ±2%:\n\n\(ReportWarning.wideRatioAdvice.markdown)\n\n"
                     + "- handwritten vs synthesized on small"))
-        let html = HTMLReport.render(ReportDocument(run: run, references: references))
+        let html = HTMLReport.render(ReportDocument(run: run, facts: facts))
         #expect(html.contains("</summary><p>An interval narrows about as the square root"))
         run = run.with(ratios: ratio(0.995, 1.005))
-        #expect(!MarkdownReport.render(ReportDocument(run: run, references: references)).contains("benchmarks across"))
+        #expect(!MarkdownReport.render(ReportDocument(run: run, facts: facts)).contains("benchmarks across"))
     }
 
     /// A run spent much in the machine's slow state says so, profile by profile; a steadier one,
     /// and a run before paired measurement (no ratios), do not.
     @Test func aRunMuchInTheSlowStateIsSaidWithItsProfiles() throws {
         let base = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
-        let references: Set<String> = ["synthesized"]
+        let facts = StrategyFacts(references: ["synthesized"])
         func run(slowOfTen: Int, ratios: Bool = true) -> RecordedRun {
             SyntheticRuns.withSamples(of: base, slowOfTenOnSmall: slowOfTen, ratios: ratios)
         }
-        let md = MarkdownReport.render(ReportDocument(run: run(slowOfTen: 6), references: references))  // 6 of 20 samples
+        let md = MarkdownReport.render(ReportDocument(run: run(slowOfTen: 6), facts: facts))  // 6 of 20 samples
         #expect(
             md.contains(
                 "the machine ran in the slow state in 30.0% of the timing samples (more than 20% above their cell's fastest tenth): "
                     + "intervals are wider than in a steadier run:\n\n\(ReportWarning.slowStateAdvice.markdown)\n\n"
                     + "- small: 60.0% of 10 samples\n- medium: 0.0% of 10 samples\n"), "\(md)")
-        #expect(!MarkdownReport.render(ReportDocument(run: run(slowOfTen: 2), references: references)).contains("slow state"))  // 10%
+        #expect(!MarkdownReport.render(ReportDocument(run: run(slowOfTen: 2), facts: facts)).contains("slow state"))  // 10%
         #expect(run(slowOfTen: 6, ratios: false).slowState == nil)
         #expect(
             CompareCommand.slowStateLine(run(slowOfTen: 6), run(slowOfTen: 0))?.hasPrefix(
@@ -419,15 +419,15 @@ struct ReportTests {
             .init(strategy: "ref-simdjson", wall: Array(repeating: 250_000, count: 10)),  // 400 MB/s
             .init(strategy: "other", profile: "medium", wall: Array(repeating: 1_000_000, count: 10)),
         ])
-        let references: Set<String> = ["synthesized"]
-        let md = MarkdownReport.render(ReportDocument(run: run, references: references))
+        let facts = StrategyFacts(references: ["synthesized"])
+        let md = MarkdownReport.render(ReportDocument(run: run, facts: facts))
         #expect(md.contains("| MB/s | of memcpy | of simdjson | allocs |"))
         #expect(md.contains("| 100.0 | 2.5% | 25.0% |"), "\(md)")
         #expect(md.contains("| other | medium | ok |") && md.contains("| 100.0 | - | - |"))  // no limit on that payload
-        let html = HTMLReport.render(ReportDocument(run: run, references: references))
+        let html = HTMLReport.render(ReportDocument(run: run, facts: facts))
         #expect(html.contains("<th>of memcpy</th><th>of simdjson</th>") && html.contains("<td class=\"n\">25.0%</td>"))
         // Without the limits in the run, the columns are left out.
         let plain = try SyntheticRuns.run([.init(strategy: "synthesized")])
-        #expect(!MarkdownReport.render(ReportDocument(run: plain, references: [])).contains("of memcpy"))
+        #expect(!MarkdownReport.render(ReportDocument(run: plain)).contains("of memcpy"))
     }
 }

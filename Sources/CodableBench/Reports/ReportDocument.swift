@@ -48,10 +48,9 @@ struct ReportDocument {
 
     /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
     init(
-        run: RecordedRun, references: Set<String>? = nil, claims: ClaimsFile = .none, facts: StrategyFacts = .none,
-        joined: [RecordedRun] = []
+        run: RecordedRun, claims: ClaimsFile = .none, facts: StrategyFacts = .none, joined: [RecordedRun] = []
     ) {
-        let cells = run.records.sorted { $0.key < $1.key }, references = references ?? facts.references
+        let cells = run.records.sorted { $0.key < $1.key }, references = facts.references
         self.run = run
         self.cells = cells
         self.references = references

@@ -17,7 +17,7 @@ package enum Replay {
     /// How a rule judges: when a ratio is settled, and from which generation on a generation
     /// samples only the ratios not settled (with their yardsticks).
     package struct Rule: Sendable {
-        package let name: String
+        package private(set) var name: String
         let settles: @Sendable (PairedRatio) -> Bool
         let focusesFrom: Int
         /// The ratio a verdict is read from: the verdict's state's pairs (`StatedRatio`), or all of
@@ -47,7 +47,7 @@ package enum Replay {
         /// start that the label predicts nothing (`HostStateCheck`).
         package static func earlyLooksOnAllPairs(precision: Double, floor: Int) -> Rule {
             var rule = earlyLooks(precision: precision, floor: floor)
-            rule = Rule(name: "0.7: early looks, all pairs", focusesFrom: rule.focusesFrom, settles: rule.settles)
+            rule.name += ", all pairs"
             rule.ratio = { StatedRatio(pooling: $0)?.verdict }
             return rule
         }
