@@ -119,10 +119,17 @@ package struct RecordedRun: Sendable {
         ratios = records.compactMap(\.cellRatio)
         hostState = info?.hostState
         guard var summary = hostState else { return }
-        let byRatio = PairsCSV.byRatio(pairs)
+        // The pairs grouped by ratio only where a run needs them (a run's pairs.csv is its
+        // largest file, and most runs need neither the check nor the pooling).
+        var grouped: [[String]: [[Pair]]]?
+        func byRatio() -> [[String]: [[Pair]]] {
+            if grouped == nil { grouped = PairsCSV.byRatio(pairs) }
+            return grouped!
+        }
         if summary.labels == nil, !pairs.isEmpty {
+            let cells = byRatio()
             summary.labels = HostStateCheck(
-                cells: byRatio.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { Array(byRatio[$0]!.joined()) })
+                cells: cells.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { Array(cells[$0]!.joined()) })
         }
         hostState = summary
         guard !summary.labelsKept else { return }
@@ -130,7 +137,7 @@ package struct RecordedRun: Sendable {
         // read from all their pairs, as later runs write them (`StatedRatio(pooling:)`).
         records = records.map { record in
             guard let paired = record.pairedRatio, paired.state != nil,
-                let generations = byRatio[[record.cell.profile, record.cell.strategy, paired.yardstick]],
+                let generations = byRatio()[[record.cell.profile, record.cell.strategy, paired.yardstick]],
                 let pooled = StatedRatio(pooling: generations)
             else { return record }
             var restated = record
