@@ -73,7 +73,6 @@ stale=$(REAL_SWIFT=$(command -v swift) PATH="$clone/bin:$PATH" bash .ci/heavy --
 # failing; the record holds the one that passed, in a commit of .ci/checked alone, and the call
 # fails; `--record stale` then records the rest and leaves nothing stale.
 python3 - <<'PY'
-import re
 text = open(".ci/heavy").read()
 stub = 'run_check() {\n  echo "stub of $1"\n  [ "$1" != "${STUB_FAILS:-}" ]\n  return\n'
 open(".ci/heavy", "w").write(text.replace("run_check() {\n", stub, 1))
