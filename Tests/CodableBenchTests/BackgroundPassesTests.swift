@@ -5,10 +5,6 @@ import Testing
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The counting passes' queue (`BackgroundPasses`), on passes that return numbers.
 @Suite("Background passes")
 struct BackgroundPassesTests {
@@ -59,7 +55,7 @@ struct BackgroundPassesTests {
         // Ten seconds at most for what takes milliseconds: a broken queue fails rather than hangs.
         func within10Seconds(_ done: () -> Bool) -> Bool {
             let deadline = Date(timeIntervalSinceNow: 10)
-            while !done() && Date() < deadline { usleep(1_000) }
+            while !done() && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
             return done()
         }
         #expect(within10Seconds { passes.outputs(of: 2) != nil })  // the drain runs the third
@@ -114,6 +110,14 @@ struct BackgroundPassesTests {
         #expect(passes.outputs(of: 1) == [-1])
     }
 
+    /// This thread's nice value, as Linux reports it (`/proc/thread-self/stat`'s 19th field, the
+    /// thread's own: Linux's `setpriority` with `PRIO_PROCESS` and 0 sets the calling thread's).
+    static func niceValue() -> Int32 {
+        let stat = (try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8)) ?? ""
+        let fields = stat[(stat.lastIndex(of: ")") ?? stat.startIndex)...].split(separator: " ").dropFirst()
+        return fields.count > 16 ? Int32(fields[fields.startIndex + 16]) ?? -99 : -99
+    }
+
     /// The thread runs its passes at the lowest priority, which the processes they start inherit.
     @Test func passesOnTheBackgroundThreadRunAtTheLowestPriority() {
         #if os(Linux)
@@ -124,7 +128,7 @@ struct BackgroundPassesTests {
             [
                 {
                     defer { started.signal() }
-                    return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                    return Self.niceValue()
                 }
             ])
         // It ran on the background thread: this one only waited (a minute at most, not for ever).
@@ -142,14 +146,14 @@ struct BackgroundPassesTests {
         let (blocking, started, release) = Self.blockingPass()
         passes.submit(0, [{ Int32(blocking()) }])
         #expect(started.wait(timeout: .now() + 60) == .success)
-        let niceness: @Sendable () -> Int32 = { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        let niceness: @Sendable () -> Int32 = { Self.niceValue() }
         passes.submit(1, [niceness, niceness, niceness])
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             passes.drain()
             drained.signal()
         }
-        while passes.outputs(of: 1) == nil { usleep(1_000) }
+        while passes.outputs(of: 1) == nil { Thread.sleep(forTimeInterval: 0.001) }
         #expect(passes.outputs(of: 1) == [0, 0, 0])
         #expect(passes.outputs(of: 0) == nil)  // the drain waits for the started pass
         release.signal()

@@ -589,7 +589,7 @@ struct EndToEndTests {
         // The run's scratch space was where the test looks (else the checks below would hold vacuously).
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).count(where: { $0.hasPrefix("worker-") }) >= 3)
         let workers = Self.children(of: process.processIdentifier)
-        kill(process.processIdentifier, signal)
+        SystemCalls.send(signal, to: process.processIdentifier)
         process.waitUntilExit()
         let stderr = try String(contentsOf: errors, encoding: .utf8)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(stderr)")

@@ -16,7 +16,7 @@ struct LockstepWorkerTests {
     @Test func stoppedWorkersLeaveNoDescriptorsOpen() throws {
         // A worker that ends at once (`true` ignores the worker arguments); `stop` writes to its
         // closed pipe, as the runner does, with SIGPIPE ignored.
-        signal(SIGPIPE, SIG_IGN)
+        SystemCalls.ignore(SIGPIPE)
         let launcher = WorkerLauncher(executable: URL(fileURLWithPath: "/bin/true"), timeoutSeconds: 5)
         func startAndStop() throws {
             let invocation = WorkerInvocation(strategy: "s", planJSON: "{}", payload: .file("f"), pass: .lockstep)

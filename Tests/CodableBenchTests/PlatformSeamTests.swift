@@ -49,18 +49,23 @@ struct PlatformSeamTests {
         #expect(Self.violations(in: "// import Glibc, \"/proc\"\n", file: "X.swift").isEmpty)
     }
 
-    /// The Darwin branches stay a small file of direct calls.
+    /// The Darwin branches stay a few direct calls (`SystemCalls*.swift`, which
+    /// `.ci/check-platform-seam.py` compiles against Darwin's declarations).
     @Test func darwinOnlyLinesAreFew() throws {
-        let text = try String(
-            contentsOf: TestSupport.packageRoot.appendingPathComponent(Self.seam + "SystemCalls.swift"), encoding: .utf8)
-        var inDarwin = false
+        let folder = TestSupport.packageRoot.appendingPathComponent(Self.seam)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("SystemCalls") }
+        #expect(files.count >= 2)
         var lines = 0
-        for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if line.hasPrefix("#if canImport(Darwin)") { inDarwin = true; continue }
-            if line.hasPrefix("#else") || line.hasPrefix("#elseif") || line.hasPrefix("#endif") { inDarwin = false; continue }
-            if inDarwin { lines += 1 }
+        for file in files {
+            var inDarwin = false
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                if line.hasPrefix("#if canImport(Darwin)") { inDarwin = true; continue }
+                if line.hasPrefix("#else") || line.hasPrefix("#elseif") || line.hasPrefix("#endif") { inDarwin = false; continue }
+                if inDarwin { lines += 1 }
+            }
         }
-        #expect(lines > 0 && lines < 60, "\(lines) Darwin-only lines")
+        #expect(lines > 0 && lines < 80, "\(lines) Darwin-only lines")
     }
 }
 

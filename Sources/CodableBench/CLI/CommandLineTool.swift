@@ -25,7 +25,7 @@ public enum CommandLineTool {
             }
             if arguments.first == WorkerCommand.name {
                 try WorkerCommand(arguments: Array(arguments.dropFirst())).run(in: tool)
-                exit(0)
+                SystemCalls.exit(0)
             }
             var command = try BenchmarksCommand.parseAsRoot(arguments)
             if let command = command as? any ToolCommand {
@@ -33,13 +33,13 @@ public enum CommandLineTool {
             } else {
                 try command.run()
             }
-            exit(0)
+            SystemCalls.exit(0)
         } catch let error as CommandError {
             fail(error.description, status: error.exitStatus)
         } catch let error as ProfileError {
             fail(error.description, status: 2)
         } catch let code as ExitCode {
-            exit(code.rawValue)
+            SystemCalls.exit(code.rawValue)
         } catch {
             if BenchmarksCommand.exitCode(for: error) == .success {
                 BenchmarksCommand.exit(withError: error)  // --help, --version
@@ -51,7 +51,7 @@ public enum CommandLineTool {
 
     static func fail(_ message: String, status: Int32) -> Never {
         Terminal.status("error: \(message)")
-        exit(status)
+        SystemCalls.exit(status)
     }
 }
 

@@ -34,7 +34,7 @@ enum FinishedRunReport {
                     + "(`--verbose` prints it here).")
         }
         // Out before the closing lines on stderr, also when both go to one file.
-        fflush(nil)  // every output stream: the global `stdout` is not concurrency-safe to name
+        SystemCalls.flushOutputStreams()
         log(
             "wrote \(outcome.folder.appendingPathComponent("results.csv").path), report.md and report.html (\(info.cells) cells in \(Terminal.duration(info.totalSeconds)), "
                 + String(format: "duty cycle %.0f%%: time inside measured decodes / total)", info.dutyCycle * 100))

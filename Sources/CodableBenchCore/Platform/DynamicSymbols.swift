@@ -1,9 +1,7 @@
-import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// What the core asks of the operating system: functions looked up by name in the images this
@@ -21,8 +19,8 @@ package enum DynamicSymbols {
 
     /// A symbol of a library loaded by name (nil: not there).
     package static func symbol(_ name: String, inLibrary library: String) -> UnsafeMutableRawPointer? {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        return dlsym(handle, name)
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }  // <dlfcn.h>
+        return dlsym(handle, name)  // <dlfcn.h>
     }
 
     /// A one-shot SHA-256 of the system's, `(bytes, count, digest) -> digest`: OpenSSL's `SHA256`

@@ -50,7 +50,7 @@ package struct CPUIdentity: Codable, Equatable, Hashable, Sendable {
         #if canImport(Darwin)
         return darwin(sysctl: SystemCalls.sysctlString, SystemCalls.sysctlInt)
         #else
-        guard Platform.current.readsProcFiles else { return CPUIdentity(name: SystemCalls.cpuModel() ?? "unknown") }
+        guard Platform.current.readsProcFiles else { return CPUIdentity(name: SystemFiles.cpuModel() ?? "unknown") }
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let folder = "/sys/devices/system/cpu/cpu0/cache"
         let indexes = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

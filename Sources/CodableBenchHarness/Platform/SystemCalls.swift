@@ -1,25 +1,49 @@
-import Foundation
 import CodableBenchCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
-/// Everything the harness asks of the operating system, each a direct call of one API: with the
-/// core's `DynamicSymbols`, the only code that differs by OS (a test keeps glibc's and Linux's
-/// names out of every other file).
-/// The Darwin branches name the Apple header each declaration comes from; they cannot be compiled
-/// on Linux, so `darwin-sim` runs the same decisions (`Platform`) through the Linux branches.
-enum SystemCalls {
+/// Everything the harness asks of the operating system, each a direct call of one C or POSIX
+/// function: with the core's `DynamicSymbols`, the only code that calls one (`.ci/check-platform-
+/// seam.py` finds any other, by glibc's list of functions). No Foundation in these files, so that
+/// the same check can compile them on Linux as a Mac would: against declarations with Darwin's
+/// signatures (`.ci/darwin/`), where `canImport(Darwin)` is true, the Darwin branches are the ones
+/// compiled, and a call Darwin lacks or Swift's Darwin overlay marks unavailable (`fork`) fails.
+/// Branches test `canImport(Darwin)` only, and every C call names its header in a comment.
+/// `darwin-sim` runs Darwin's decisions (`Platform`) through the Linux branches.
+package enum SystemCalls {
     // MARK: Processes
+
+    /// A child of this process, a copy of it (`fork`); nil where it cannot be made. Darwin: always
+    /// nil, as Swift's Darwin overlay marks `fork` unavailable ("Please use threads or
+    /// posix_spawn*()"); the fork server that asks runs only under valgrind, on Linux.
+    static func forkedChild() -> pid_t? {
+        #if canImport(Darwin)
+        return nil
+        #else
+        let child = fork()  // <unistd.h>
+        return child >= 0 ? child : nil
+        #endif
+    }
+
+    /// Waits for `child` to end: its exit status, or nil when a signal ended it.
+    static func exitStatus(of child: pid_t) -> Int32? {
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {  // <sys/wait.h>
+            if errno != EINTR { return nil }
+        }
+        // WIFEXITED and WEXITSTATUS, macros Swift does not import (the same bits in both C libraries).
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+    }
 
     /// Linux: the kernel kills this process when its parent dies (`PR_SET_PDEATHSIG`). `prctl` is
     /// variadic, which Swift does not import: called through its address with its two arguments.
     /// Darwin has no such call; nothing (the fork server runs only under valgrind, on Linux).
     static func endThisProcessWithItsParent() {
-        #if os(Linux)
+        #if !canImport(Darwin)
         typealias Prctl = @convention(c) (Int32, UInt) -> Int32
         let setParentDeathSignal: Int32 = 1  // <sys/prctl.h>: PR_SET_PDEATHSIG
         guard let prctl = DynamicSymbols.symbol("prctl") else { return }
@@ -27,131 +51,106 @@ enum SystemCalls {
         #endif
     }
 
-    // MARK: Clocks
+    static func processID() -> pid_t { getpid() }  // <unistd.h>
 
-    /// Monotonic wall time in nanoseconds.
-    @inline(__always)
-    static func monotonicNanoseconds() -> UInt64 {
+    /// Whether process `pid` exists (signal 0 reaches it, or it is another user's).
+    static func processExists(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH  // <signal.h>
+    }
+
+    /// Sends `signal` to process `pid`.
+    static func send(_ signal: Int32, to pid: pid_t) {
+        _ = kill(pid, signal)  // <signal.h>
+    }
+
+    package static func exit(_ status: Int32) -> Never {
         #if canImport(Darwin)
-        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)  // <time.h>
+        Darwin.exit(status)  // <stdlib.h>
         #else
-        return read(CLOCK_MONOTONIC)
+        Glibc.exit(status)
         #endif
     }
 
-    /// Every thread's CPU time of this process, in nanoseconds.
-    @inline(__always)
-    static func processCPUNanoseconds() -> UInt64 {
+    /// An environment variable of this process, read without Foundation's copy of the whole
+    /// environment (a worker reads it between counted decodes: `getenv` allocates nothing).
+    static func environmentVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }  // <stdlib.h>
+    }
+
+    /// Sets an environment variable of this process (before its first read: Foundation's
+    /// `ProcessInfo` copies the environment once).
+    package static func setEnvironmentVariable(_ name: String, _ value: String) {
+        _ = setenv(name, value, 1)  // <stdlib.h>
+    }
+
+    /// Writes out what every output stream holds (`fflush(NULL)`: the global `stdout` is not
+    /// concurrency-safe to name in Swift 6).
+    package static func flushOutputStreams() {
+        _ = fflush(nil)  // <stdio.h>
+    }
+
+    // MARK: Signals
+
+    /// Installs `handler` for `signal` (`sigaction`, whose handler field is spelled differently).
+    static func handle(_ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void) {
+        var action = sigaction()  // <signal.h>
         #if canImport(Darwin)
-        return clock_gettime_nsec_np(CLOCK_PROCESS_CPUTIME_ID)  // <time.h>
+        action.__sigaction_u.__sa_handler = handler  // <signal.h>: `union __sigaction_u`
         #else
-        return read(CLOCK_PROCESS_CPUTIME_ID)
+        action.__sigaction_handler.sa_handler = handler
         #endif
+        _ = sigaction(signal, &action, nil)  // <signal.h>
     }
 
-    /// The calling thread's CPU time, in nanoseconds.
-    @inline(__always)
-    static func threadCPUNanoseconds() -> UInt64 {
+    /// `signal` ignored by this process (and kept ignored in the processes it starts).
+    static func ignore(_ number: Int32) {
+        _ = signal(number, SIG_IGN)  // <signal.h>
+    }
+
+    /// `signal`'s default action back, unblocked in this thread, and raised: the process ends as
+    /// the signal would have ended it.
+    static func raiseWithItsDefaultAction(_ number: Int32) {
+        _ = signal(number, SIG_DFL)  // <signal.h>
+        unblockInThisThread([number])
+        _ = raise(number)  // <signal.h>
+    }
+
+    /// Lets `signals` reach this thread, whatever its parent blocked (`swift test` starts
+    /// processes with some blocked).
+    static func unblockInThisThread(_ signals: [Int32]) {
+        var set = sigset_t()
+        _ = sigemptyset(&set)  // <signal.h>
+        for signal in signals { _ = sigaddset(&set, signal) }  // <signal.h>
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)  // <signal.h>
+    }
+
+    // MARK: Descriptors
+
+    /// A pipe's read and write ends; nil where none can be made.
+    static func pipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
         #if canImport(Darwin)
-        return clock_gettime_nsec_np(CLOCK_THREAD_CPUTIME_ID)  // <time.h>
+        let made = Darwin.pipe(&ends)  // <unistd.h>
         #else
-        return read(CLOCK_THREAD_CPUTIME_ID)
+        let made = Glibc.pipe(&ends)
         #endif
+        return made == 0 ? (ends[0], ends[1]) : nil
     }
 
-    #if !canImport(Darwin)
-    @inline(__always)
-    private static func read(_ clock: clockid_t) -> UInt64 {
-        var ts = timespec()
-        clock_gettime(clock, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    /// A pipe's read end that returns at once when it is empty (`O_NONBLOCK`).
+    static func makeNonBlocking(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)  // <fcntl.h>
     }
-    #endif
 
-    // MARK: CPUs and priorities
-
-    /// The CPUs this thread may run on; nil where the platform has no affinity call.
-    static func allowedCPUs() -> [Int]? {
+    static func close(_ descriptor: Int32) {
         #if canImport(Darwin)
-        return nil
+        _ = Darwin.close(descriptor)  // <unistd.h>
         #else
-        guard let get = affinityCall("sched_getaffinity") else { return nil }
-        var set = [UInt8](repeating: 0, count: cpuSetBytes)
-        guard set.withUnsafeMutableBytes({ get(0, cpuSetBytes, $0.baseAddress) }) == 0 else { return nil }
-        return (0..<(cpuSetBytes * 8)).filter { set[$0 / 8] & (1 << ($0 % 8)) != 0 }
+        _ = Glibc.close(descriptor)
         #endif
     }
 
-    /// Lets process `pid` (0: this thread) run on `cpus` only; false where it cannot.
-    static func setAllowedCPUs(_ cpus: [Int], of pid: pid_t) -> Bool {
-        #if canImport(Darwin)
-        return false
-        #else
-        guard let set = affinityCall("sched_setaffinity"), cpus.allSatisfy({ $0 >= 0 && $0 < cpuSetBytes * 8 }) else {
-            return false
-        }
-        var mask = [UInt8](repeating: 0, count: cpuSetBytes)
-        for cpu in cpus { mask[cpu / 8] |= 1 << (cpu % 8) }
-        return mask.withUnsafeMutableBytes { set(pid, cpuSetBytes, $0.baseAddress) } == 0
-        #endif
-    }
-
-    #if !canImport(Darwin)
-    /// glibc declares the affinity calls only under `_GNU_SOURCE`, which Swift's Glibc module does
-    /// not define, so they are looked up by name (a C target would do it too, but clang's DWARF 5
-    /// in the binary makes valgrind 3.19, the `--instructions` pass, give up).
-    private typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
-    /// Bytes of glibc's `cpu_set_t` (1024 CPUs).
-    private static let cpuSetBytes = 128
-
-    private static func affinityCall(_ name: String) -> AffinityCall? {
-        DynamicSymbols.symbol(name).map { unsafeBitCast($0, to: AffinityCall.self) }
-    }
-    #endif
-
-    /// This thread (and on Linux the processes it starts) at background priority: the counting
-    /// passes beside the sampling. Never the whole runner.
-    static func lowerThisThreadsPriority() {
-        #if canImport(Darwin)
-        _ = setpriority(PRIO_DARWIN_THREAD, 0, PRIO_DARWIN_BG)  // <sys/resource.h>
-        #else
-        // On Linux the nice value is the calling thread's, and processes it starts inherit it.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        #endif
-    }
-
-    /// This whole process at background priority: a counting worker, started by a thread that
-    /// `lowerThisThreadsPriority` lowered. Linux's workers inherit that thread's nice value, but
-    /// Darwin's thread background state (`PRIO_DARWIN_THREAD`) is not inherited by the processes
-    /// the thread starts, so the worker lowers itself.
-    static func lowerThisProcessesPriority() {
-        #if canImport(Darwin)
-        _ = setpriority(PRIO_DARWIN_PROCESS, 0, PRIO_DARWIN_BG)  // <sys/resource.h>
-        #else
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        #endif
-    }
-
-    /// This thread at the highest QoS a process may ask for (Darwin's timing workers, which
-    /// cannot be pinned); nothing on Linux, where pinning does that job.
-    static func raiseThisThreadsPriority() {
-        #if canImport(Darwin)
-        _ = pthread_set_qos_class_self_np(QOS_CLASS_USER_INTERACTIVE, 0)  // <pthread/qos.h>
-        #endif
-    }
-
-    /// Darwin: this thread at utility QoS, below the sampled worker's user-interactive, so that a
-    /// worker starting (verifying, warming up) yields the performance cores to the one sampled.
-    /// Elsewhere nothing: Linux keeps starting workers off the timing CPU instead (`Affinity`).
-    static func yieldToTheSampledThread() {
-        #if canImport(Darwin)
-        _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)  // <pthread/qos.h>
-        #endif
-    }
-
-    // MARK: Processes, files and symbols
-
-    /// `read(2)`.
+    /// `read(2)`: bytes read, 0 at the end, -1 on an error (`errno`).
     static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         #if canImport(Darwin)
         return Darwin.read(descriptor, buffer, count)  // <unistd.h>
@@ -160,124 +159,31 @@ enum SystemCalls {
         #endif
     }
 
-    /// Instructions this process has retired so far, from the CPU's counter: `proc_pid_rusage`'s
-    /// `ri_instructions` on macOS (Apple silicon; Intel Macs report 0: nil); nil on Linux, where
-    /// the counters need perf, which this project's machines do not have.
-    static func retiredInstructions() -> UInt64? {
+    /// `write(2)`: bytes written, -1 on an error (`errno`). Safe in a signal handler.
+    static func write(_ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
         #if canImport(Darwin)
-        // <libproc.h>'s, looked up by name (a lookup that also answers nil where it is absent).
-        typealias ProcPidRusage = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?) -> Int32
-        guard let call = DynamicSymbols.symbol("proc_pid_rusage").map({ unsafeBitCast($0, to: ProcPidRusage.self) }) else { return nil }
-        var info = rusage_info_v4()  // <sys/resource.h>
-        let status = withUnsafeMutableBytes(of: &info) { call(getpid(), RUSAGE_INFO_V4, $0.baseAddress) }
-        return status == 0 && info.ri_instructions > 0 ? info.ri_instructions : nil
+        return Darwin.write(descriptor, buffer, count)  // <unistd.h>
         #else
-        return nil
+        return Glibc.write(descriptor, buffer, count)
         #endif
     }
 
-    /// The running executable's path.
-    static func executablePath() -> String? {
-        #if canImport(Darwin)
-        return Bundle.main.executablePath  // `_NSGetExecutablePath` (<mach-o/dyld.h>) underneath
-        #else
-        if Platform.current.readsProcFiles {
-            return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        }
-        return Bundle.main.executablePath
-        #endif
+    /// The last call's error was an interruption by a signal (`EINTR`): try it again.
+    static var wasInterrupted: Bool { errno == EINTR }
+
+    /// Waits until one of `descriptors` can be read, `milliseconds` at most: how many can, 0 on a
+    /// time-out, -1 on an error (`wasInterrupted` for a signal).
+    @discardableResult
+    static func waitUntilReadable(_ descriptors: [Int32], milliseconds: Int32) -> Int32 {
+        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }  // <poll.h>
+        return poll(&polled, nfds_t(polled.count), milliseconds)  // <poll.h>
     }
 
-    /// Raises the soft limit of open files to the hard limit: macOS starts at 256, and a quick run
-    /// keeps about 90 workers with two pipes each. Darwin refuses (EINVAL) a limit above
-    /// `kern.maxfilesperproc` rather than lowering it, so the request stays within that.
-    static func raiseOpenFileLimit() {
-        var limit = rlimit()
-        #if canImport(Darwin)
-        let resource = RLIMIT_NOFILE  // <sys/resource.h>
-        #else
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #endif
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = min(limit.rlim_max, 65_536)
-        #if canImport(Darwin)
-        if let perProcess = sysctlInt("kern.maxfilesperproc"), perProcess > 0 {
-            limit.rlim_cur = min(limit.rlim_cur, rlim_t(perProcess))
-        }
-        #endif
-        _ = setrlimit(resource, &limit)
-    }
-
-    /// Installs `handler` for `signal` (`sigaction`, whose handler field is spelled differently).
-    static func handle(_ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void) {
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = handler  // <sys/signal.h>
-        #else
-        action.__sigaction_handler.sa_handler = handler
-        #endif
-        sigaction(signal, &action, nil)
-    }
-
-    // MARK: Machine facts
-
-    #if canImport(Darwin)
-    /// A string sysctl (`machdep.cpu.brand_string`); nil where the name is unknown.
-    static func sysctlString(_ key: String) -> String? {
-        var size = 0
-        guard sysctlbyname(key, nil, &size, nil, 0) == 0, size > 0 else { return nil }  // <sys/sysctl.h>
-        var bytes = [UInt8](repeating: 0, count: size)
-        guard sysctlbyname(key, &bytes, &size, nil, 0) == 0 else { return nil }
-        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-
-    /// An integer sysctl of 4 or 8 bytes (`hw.l2cachesize`); nil where the name is unknown.
-    static func sysctlInt(_ key: String) -> Int? {
-        var value: Int64 = 0
-        var size = MemoryLayout<Int64>.size
-        guard sysctlbyname(key, &value, &size, nil, 0) == 0 else { return nil }
-        return size == 4 ? Int(Int32(truncatingIfNeeded: value)) : Int(value)
-    }
-    #endif
-
-    /// The CPU's model name; nil where it cannot be read.
-    static func cpuModel() -> String? {
-        #if canImport(Darwin)
-        return sysctlString("machdep.cpu.brand_string")
-        #else
-        guard Platform.current.readsProcFiles,
-            let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-        else { return nil }
-        return cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        #endif
-    }
-
-    /// The one-minute load average (`getloadavg`, in both C libraries).
-    static func loadAverage() -> Double? {
-        var averages = [0.0, 0.0, 0.0]
-        return getloadavg(&averages, 3) >= 1 ? averages[0] : nil
-    }
-
-    /// Linux's CPU frequency governor of the first CPU; nil elsewhere.
-    static func frequencyGovernor() -> String? {
-        guard Platform.current.readsProcFiles else { return nil }
-        let file = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
-        return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The OS's name and version as people read it.
-    static func operatingSystemName() -> String {
-        if Platform.current.readsProcFiles, let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
-            let pretty = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
-        {
-            return pretty.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        }
-        if Platform.current.kind == .darwin {
-            let version = ProcessInfo.processInfo.operatingSystemVersion  // what `sw_vers` prints
-            return "macOS \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
-        }
-        return ProcessInfo.processInfo.operatingSystemVersionString
+    /// A copy of standard output for a protocol, and standard output pointed at standard error
+    /// (so that nothing else the process prints reaches the protocol).
+    static func takeStandardOutput() -> Int32 {
+        let channel = dup(STDOUT_FILENO)  // <unistd.h>
+        _ = dup2(STDERR_FILENO, STDOUT_FILENO)  // <unistd.h>
+        return channel
     }
 }

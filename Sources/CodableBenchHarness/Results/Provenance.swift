@@ -80,7 +80,7 @@ package struct Provenance: Codable, Equatable, Sendable {
         let commit = shell("git", "rev-parse", "HEAD") ?? "unknown"
         let dirty = (shell("git", "status", "--porcelain", "--untracked-files=no") ?? "").isEmpty == false
         let swift = swiftVersion() ?? "unknown"
-        let os = SystemCalls.operatingSystemName()
+        let os = SystemFiles.operatingSystemName()
         let kernel = shell("uname", "-r") ?? "unknown"
         let cpu = CPUIdentity.current()
         let formatter = ISO8601DateFormatter()

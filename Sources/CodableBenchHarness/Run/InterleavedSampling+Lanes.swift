@@ -117,7 +117,7 @@ extension InterleavedSampling {
         let waitStart = Clocks.wall()
         let nothingSamples = !lanes.contains(where: \.isSampling)
         defer { if nothingSamples { waitingSeconds += Double(Clocks.wall() - waitStart) / 1e9 } }
-        var descriptors = [pollfd(fd: finishedRounds.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [finishedRounds.wakeDescriptor]
         let starting =
             inFlight.map(\.launch)
             + lanes.compactMap { lane -> LockstepComparison.Launch? in
@@ -131,11 +131,11 @@ extension InterleavedSampling {
                 generation.allowEveryCPU()
             }
             let pending = generation.pendingDescriptors
-            descriptors += pending.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            descriptors += pending
             // A hung worker is ended once the oldest launch has had its shortest timeout.
             if !pending.isEmpty { timeout = 100 }
         }
-        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        SystemCalls.waitUntilReadable(descriptors, milliseconds: timeout)
     }
 
     /// Finishes the comparisons that are done, then launches a generation of the next one (see

@@ -100,8 +100,7 @@ struct LockstepComparison {
                     starting.stop()
                     return nil
                 }
-                var descriptor = pollfd(fd: worker.replyDescriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, 250)
+                SystemCalls.waitUntilReadable([worker.replyDescriptor], milliseconds: 250)
             }
             let elapsed = Double(Clocks.wall() - starting.launched) / 1e9
             switch worker.next(within: max(timeout(member) - elapsed, 0.001)) {

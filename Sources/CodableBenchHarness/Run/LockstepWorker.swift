@@ -82,7 +82,7 @@ final class LockstepWorker {
             case .data: continue
             case .closed: return endedEvent()
             case .timedOut:
-                kill(process.processIdentifier, SIGKILL)
+                SystemCalls.send(SIGKILL, to: process.processIdentifier)
                 process.waitUntilExit()
                 isRunning = false
                 return .timedOut(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
@@ -133,15 +133,14 @@ final class LockstepWorker {
     /// `.timedOut` when it wrote nothing meanwhile (or a signal cut the wait short: the caller
     /// decides whether to wait again, with what is left of its deadline).
     private func readOnce(waitingMilliseconds milliseconds: Int32) -> ReadResult {
-        var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, milliseconds)
-        if ready < 0 && errno == EINTR { return .timedOut }
+        let ready = SystemCalls.waitUntilReadable([replies], milliseconds: milliseconds)
+        if ready < 0 && SystemCalls.wasInterrupted { return .timedOut }
         if ready < 0 { return .closed }
         guard ready > 0 else { return .timedOut }
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
             let count = SystemCalls.read(replies, into: &chunk, count: chunk.count)
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && SystemCalls.wasInterrupted { continue }
             guard count > 0 else { return .closed }
             buffer += chunk[..<count]
             return .data
@@ -181,7 +180,7 @@ final class LockstepWorker {
             case .data: buffer.removeAll()
             case .closed: return
             case .timedOut:
-                kill(process.processIdentifier, SIGKILL)  // did not quit in time
+                SystemCalls.send(SIGKILL, to: process.processIdentifier)  // did not quit in time
                 return
             }
         }

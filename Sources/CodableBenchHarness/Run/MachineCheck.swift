@@ -9,7 +9,7 @@ enum MachineCheck {
         if let oneMinute = SystemCalls.loadAverage(), oneMinute > cores * 0.5 {
             out.append(String(format: "the machine is busy (load average %.2f on %.0f cores); timings may be noisy", oneMinute, cores))
         }
-        if let value = SystemCalls.frequencyGovernor(), value != "performance" {
+        if let value = SystemFiles.frequencyGovernor(), value != "performance" {
             out.append("CPU frequency governor is '\(value)', not 'performance'; timings may drift")
         }
         return out

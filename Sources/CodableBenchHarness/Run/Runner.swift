@@ -87,7 +87,7 @@ package struct Runner {
     /// Runs every cell.
     package func run() throws -> FinishedRun {
         // A worker that dies between two requests must not take the parent with it.
-        signal(SIGPIPE, SIG_IGN)
+        SystemCalls.ignore(SIGPIPE)
         SystemCalls.raiseOpenFileLimit()
         let folder =
             try options.resuming.map { try RunFolder.reopen($0.folder, runID: $0.runID) }

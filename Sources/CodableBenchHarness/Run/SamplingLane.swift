@@ -79,21 +79,20 @@ final class SamplingLane {
 final class FinishedRounds<Round>: @unchecked Sendable {
     private let lock = NSLock()
     private var finished: [Round] = []
-    private let pipe: [Int32]
+    private let pipe: (read: Int32, write: Int32)
 
     init() {
-        var descriptors: [Int32] = [0, 0]
-        precondition(Foundation.pipe(&descriptors) == 0, "cannot create a pipe")
-        pipe = descriptors
-        _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK)
+        guard let pipe = SystemCalls.pipe() else { preconditionFailure("cannot create a pipe") }
+        self.pipe = pipe
+        SystemCalls.makeNonBlocking(pipe.read)
     }
 
     deinit {
-        close(pipe[0])
-        close(pipe[1])
+        SystemCalls.close(pipe.read)
+        SystemCalls.close(pipe.write)
     }
 
-    var wakeDescriptor: Int32 { pipe[0] }
+    var wakeDescriptor: Int32 { pipe.read }
 
     func post(_ round: Round) {
         lock.withLock { finished.append(round) }
@@ -103,13 +102,13 @@ final class FinishedRounds<Round>: @unchecked Sendable {
     /// Wakes the run's thread from its `poll` (a round finished, a launch created its workers).
     func wake() {
         var byte: UInt8 = 1
-        _ = write(pipe[1], &byte, 1)
+        _ = SystemCalls.write(pipe.write, from: &byte, count: 1)
     }
 
     /// The rounds finished since the last call, oldest first.
     func take() -> [Round] {
         var bytes = [UInt8](repeating: 0, count: 64)
-        while read(pipe[0], &bytes, bytes.count) > 0 {}
+        while SystemCalls.read(pipe.read, into: &bytes, count: bytes.count) > 0 {}
         return lock.withLock {
             defer { finished.removeAll() }
             return finished

@@ -92,7 +92,7 @@ struct WorkerLauncher {
         while finished.wait(timeout: min(deadline, .now() + 0.25)) == .timedOut {
             let stopped = stops()
             guard stopped || DispatchTime.now() >= deadline else { continue }
-            kill(process.processIdentifier, SIGKILL)
+            SystemCalls.send(SIGKILL, to: process.processIdentifier)
             finished.wait()
             return stopped ? .crashed("stopped: the run was interrupted") : .timedOut(seconds: timeoutSeconds)
         }

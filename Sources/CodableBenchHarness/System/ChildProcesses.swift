@@ -29,7 +29,7 @@ enum ChildProcesses {
     static func killAll() {
         state.starting.withLock {
             state.isEnding = true
-            state.recording.withLock { for pid in state.live { kill(pid, SIGKILL) } }
+            state.recording.withLock { for pid in state.live { SystemCalls.send(SIGKILL, to: pid) } }
         }
     }
 

@@ -5,7 +5,7 @@ import CodableBenchCore
 /// a run asks for it at every worker's launch, thousands of times.
 enum CurrentExecutable {
     static let url: URL = {
-        if let path = SystemCalls.executablePath() { return URL(fileURLWithPath: path) }
+        if let path = SystemFiles.executablePath() { return URL(fileURLWithPath: path) }
         return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     }()
 

@@ -19,7 +19,7 @@ package enum ScratchSpace {
             ProcessInfo.processInfo.environment[scratchVariable].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         removeLeftBehind(in: parent)
-        let root = parent.appendingPathComponent("codablebench-\(getpid())")
+        let root = parent.appendingPathComponent("codablebench-\(SystemCalls.processID())")
         atexit { ScratchSpace.removeRoot() }
         removeOnSignals()
         return root
@@ -30,8 +30,8 @@ package enum ScratchSpace {
     private static func removeLeftBehind(in parent: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names where name.hasPrefix("codablebench-") {
-            guard let pid = pid_t(name.dropFirst("codablebench-".count)), pid != getpid(),
-                kill(pid, 0) != 0, errno == ESRCH
+            guard let pid = pid_t(name.dropFirst("codablebench-".count)), pid != SystemCalls.processID(),
+                !SystemCalls.processExists(pid)
             else { continue }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
@@ -70,10 +70,7 @@ package enum ScratchSpace {
 
     /// The pipe the signal handler writes to (read end, write end), made once before the
     /// handlers are installed; nil when no pipe could be made.
-    private static let signalPipe: (read: Int32, write: Int32)? = {
-        var fds: [Int32] = [0, 0]
-        return pipe(&fds) == 0 ? (fds[0], fds[1]) : nil
-    }()
+    private static let signalPipe = SystemCalls.pipe()
 
     private static func removeRoot() {
         try? FileManager.default.removeItem(at: root)
@@ -87,7 +84,7 @@ package enum ScratchSpace {
             ChildProcesses.killAll()
             removeRoot()
             if !FileManager.default.fileExists(atPath: root.path) { return }
-            usleep(20_000)
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
 
@@ -100,21 +97,18 @@ package enum ScratchSpace {
         let signals = [SIGINT, SIGTERM, SIGHUP]
         let handler: @convention(c) (Int32) -> Void = { number in
             var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(ScratchSpace.signalPipe?.write ?? -1, &byte, 1)
+            _ = SystemCalls.write(ScratchSpace.signalPipe?.write ?? -1, from: &byte, count: 1)
         }
         for signal in signals { SystemCalls.handle(signal, with: handler) }
         Thread.detachNewThread {
             // A parent may start this process with these signals blocked (`swift test` does);
             // this thread takes them whatever the other threads block.
-            var set = sigset_t()
-            sigemptyset(&set)
-            for signal in signals { sigaddset(&set, signal) }
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            SystemCalls.unblockInThisThread(signals)
             var number: Int32 = 0
             repeat {
                 var byte: UInt8 = 0
-                while read(readEnd, &byte, 1) != 1 {
-                    if errno != EINTR { return }
+                while SystemCalls.read(readEnd, into: &byte, count: 1) != 1 {
+                    if !SystemCalls.wasInterrupted { return }
                 }
                 number = Int32(byte)
                 // The first signal of a run that can finish short: it does, and this thread waits
@@ -133,8 +127,7 @@ package enum ScratchSpace {
             }
             removeRootOnceQuiet()
             if let note { Terminal.status(note) }
-            signal(number, SIG_DFL)
-            raise(number)
+            SystemCalls.raiseWithItsDefaultAction(number)
         }
     }
 
@@ -144,13 +137,8 @@ package enum ScratchSpace {
     package static func endBySignal(_ number: Int32) -> Never {
         state.lock.withLock { state.isEnding = true }
         removeRootOnceQuiet()
-        signal(number, SIG_DFL)
-        // This thread may have it blocked (`swift test` starts processes so).
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, number)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(number)
-        exit(128 + number)
+        // This thread may have it blocked (`swift test` starts processes so): unblocked first.
+        SystemCalls.raiseWithItsDefaultAction(number)
+        SystemCalls.exit(128 + number)
     }
 }

@@ -17,16 +17,13 @@ package enum ForkServer {
     static let noMoreLines: Int32 = 86
 
     /// Forks a child per line until one finds none; each child runs `worker` on its line's
-    /// arguments (after `worker`), then exits. Exits 0, or 3 when it cannot fork.
+    /// arguments (after `worker`), then exits. Exits 0, or 3 when it cannot fork (always on
+    /// Darwin, where nothing starts a fork server: `Platform.hasCallgrind` is false there).
     package static func serve(_ worker: ([String]) throws -> Void) -> Never {
         while true {
-            let child = fork()
+            guard let child = SystemCalls.forkedChild() else { SystemCalls.exit(3) }
             if child == 0 { runChild(worker) }
-            guard child > 0 else { exit(3) }
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-            // WIFEXITED and WEXITSTATUS, which Swift does not import.
-            if status & 0x7f == 0, (status >> 8) & 0xff == noMoreLines { exit(0) }
+            if SystemCalls.exitStatus(of: child) == noMoreLines { SystemCalls.exit(0) }
         }
     }
 
@@ -35,14 +32,14 @@ package enum ForkServer {
         SystemCalls.endThisProcessWithItsParent()
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while read(0, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
-        guard !line.isEmpty else { exit(noMoreLines) }
+        while SystemCalls.read(0, into: &byte, count: 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+        guard !line.isEmpty else { SystemCalls.exit(noMoreLines) }
         do {
             try worker(String(decoding: line, as: UTF8.self).components(separatedBy: separator).dropFirst().map { $0 })
-            exit(0)
+            SystemCalls.exit(0)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
-            exit(2)
+            SystemCalls.exit(2)
         }
     }
 }

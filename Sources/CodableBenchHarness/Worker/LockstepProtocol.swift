@@ -25,8 +25,7 @@ package enum LockstepProtocol {
 
         /// Takes standard output for the protocol and points descriptor 1 at standard error.
         package init() {
-            channel = dup(STDOUT_FILENO)
-            dup2(STDERR_FILENO, STDOUT_FILENO)
+            channel = SystemCalls.takeStandardOutput()
         }
 
         func sendReport(_ report: WorkerReport) throws {
@@ -52,11 +51,11 @@ package enum LockstepProtocol {
         }
 
         private func send(_ line: String) {
-            var bytes = Array((line + "\n").utf8)
+            let bytes = Array((line + "\n").utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { write(channel, $0.baseAddress! + offset, $0.count - offset) }
-                if written <= 0 { if errno == EINTR { continue }; return }
+                let written = bytes.withUnsafeBytes { SystemCalls.write(channel, from: $0.baseAddress! + offset, count: $0.count - offset) }
+                if written <= 0 { if SystemCalls.wasInterrupted { continue }; return }
                 offset += written
             }
         }

@@ -24,7 +24,7 @@ enum Plant: String {
 
     static let variable = "CODABLEBENCH_PLANT"
     /// Read with `getenv`, which allocates nothing: the worker reads it between counted decodes.
-    static var current: Plant? { getenv(variable).map { String(cString: $0) }.flatMap(Plant.init(rawValue:)) }
+    static var current: Plant? { SystemCalls.environmentVariable(variable).flatMap(Plant.init(rawValue:)) }
 
     /// An exact measure as the planted instrument reads it.
     static func counted(instructions: Int) -> Int {

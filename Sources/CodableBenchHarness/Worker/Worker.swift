@@ -104,11 +104,11 @@ package enum Worker {
                 try repeated(1)  // warm, outside the counted region
                 try countedDecode(repeated)
                 report.countedDecodes = 1
-                report.processID = getpid()
+                report.processID = SystemCalls.processID()
             case .counting:
                 // Beside the sampling, at background priority on every platform (see the call);
                 // between a lane's rounds or after the sampling, at full priority.
-                if getenv(besideSamplingVariable) != nil { SystemCalls.lowerThisProcessesPriority() }
+                if SystemCalls.environmentVariable(besideSamplingVariable) != nil { SystemCalls.lowerThisProcessesPriority() }
                 // Without a counting library loaded: no counts rather than wrong ones.
                 guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What the harness reads of the machine through files and Foundation (Linux's `/proc` and `/sys`,
+/// `/etc/os-release`; Darwin's bundle and process info): no C call here, those are `SystemCalls`'.
+enum SystemFiles {
+    /// The running executable's path.
+    static func executablePath() -> String? {
+        if Platform.current.readsProcFiles {
+            return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        }
+        return Bundle.main.executablePath  // Darwin: `_NSGetExecutablePath` (<mach-o/dyld.h>) underneath
+    }
+
+    /// The CPU's model name; nil where it cannot be read.
+    static func cpuModel() -> String? {
+        #if canImport(Darwin)
+        return SystemCalls.sysctlString("machdep.cpu.brand_string")
+        #else
+        guard Platform.current.readsProcFiles,
+            let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        else { return nil }
+        return cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #endif
+    }
+
+    /// Linux's CPU frequency governor of the first CPU; nil elsewhere.
+    static func frequencyGovernor() -> String? {
+        guard Platform.current.readsProcFiles else { return nil }
+        let file = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
+        return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The OS's name and version as people read it.
+    static func operatingSystemName() -> String {
+        if Platform.current.readsProcFiles, let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+            let pretty = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
+            return pretty.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        if Platform.current.kind == .darwin {
+            let version = ProcessInfo.processInfo.operatingSystemVersion  // what `sw_vers` prints
+            return "macOS \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+        }
+        return ProcessInfo.processInfo.operatingSystemVersionString
+    }
+}
