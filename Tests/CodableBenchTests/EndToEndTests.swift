@@ -301,9 +301,10 @@ struct EndToEndTests {
         #expect(info.exactCanary?.passed == false)
         let report = try String(contentsOf: planted.folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.contains("exact measures were not counted: the exact measure read"))
+        // `check` gates no exact measure with the committed tolerances: a note, not a failure.
         let check = try TestSupport.run(["check", "--baseline", clean.folder.path, "--current", planted.folder.path])
-        #expect(check.status == 1)
-        #expect(check.stdout.contains("REGRESSION canary on canary: instructions"))
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("the exact canary failed ("), "\(check.stdout)")
         // A counter that reads 0 (a virtual machine that does not pass the CPU's counter through).
         let zero = try run(plant: "exact-counter-reads-zero")
         #expect(

@@ -54,7 +54,53 @@ struct GateTests {
         #expect(g.exitStatus == 0 && g.regressions.isEmpty)
         #expect(
             g.notes.contains(
-                "allocation counts not compared: the baseline ran on swift-corelibs-foundation, this run on Apple's Foundation"))
+                "allocation counts not compared: the baseline ran on swift-corelibs-foundation, this run on Apple's Foundation of macOS 15.2.0"
+            ))
+    }
+
+    /// A Mac's Foundation and Swift runtime ship with macOS: a baseline of another macOS version
+    /// is another Foundation, whose counts are not compared.
+    @Test func countsOfAnotherMacOSVersionAreNotCompared() throws {
+        var current = base
+        current[1].allocations += 300
+        let g = try Gate(
+            baseline: try SyntheticRuns.run(base, os: "macOS 15.2.0"), current: try SyntheticRuns.run(current, os: "macOS 15.3.0"),
+            tolerances: .standard)
+        #expect(g.exitStatus == 0 && g.regressions.isEmpty)
+        #expect(
+            g.notes.contains(
+                "allocation counts not compared: the baseline ran on Apple's Foundation of macOS 15.2.0, this run on Apple's Foundation of macOS 15.3.0"
+            ))
+        let sameOS = try Gate(
+            baseline: try SyntheticRuns.run(base, os: "macOS 15.2.0"), current: try SyntheticRuns.run(current, os: "macOS 15.2.0"),
+            tolerances: .standard)
+        #expect(sameOS.exitStatus == 1)
+    }
+
+    /// A run whose allocation canary misread (a Mac whose interposer misses Swift's typed
+    /// allocations) has no counts: it fails `check` only where the baseline's counts would have
+    /// been compared, and an exact canary that misread fails it only where an exact measure is gated.
+    @Test func aFailedCanaryFailsOnlyWhereItsCountsWouldHaveBeenCompared() throws {
+        func withCanaries(_ run: RecordedRun) -> RecordedRun {
+            var run = run
+            var info = RunJSON(cells: 1, totalSeconds: 0, measuredSeconds: 0)
+            info.allocationCanary = AllocationCanaryReading(expected: [3000, 0], read: [[3, 3, 3], [0, 0, 0]])
+            info.exactCanary = ExactCanaryReading(read: [0, 0, 0, 0])
+            run.info = info
+            return run
+        }
+        let onAMac = withCanaries(try SyntheticRuns.run(base, os: "macOS 15.2.0"))
+        let againstLinux = try Gate(
+            baseline: try SyntheticRuns.run(base, os: "Debian GNU/Linux 12 (bookworm)"), current: onAMac, tolerances: .standard)
+        #expect(againstLinux.exitStatus == 0, "\(againstLinux.regressions.map(\.line))")
+        #expect(againstLinux.notes.contains { $0.hasPrefix("the allocation canary failed (the allocation counter read 3 of") })
+        #expect(againstLinux.notes.contains { $0.hasPrefix("the exact canary failed (") && $0.hasSuffix("so it does not fail on it") })
+        let againstItsOwnMac = try Gate(baseline: try SyntheticRuns.run(base, os: "macOS 15.2.0"), current: onAMac, tolerances: .standard)
+        #expect(againstItsOwnMac.regressions.map(\.metric) == ["allocations"])
+        var gatingInstructions = GateTolerances.standard
+        gatingInstructions.deterministic["instructions"] = 0.01
+        let gated = try Gate(baseline: try SyntheticRuns.run(base, os: "macOS 15.2.0"), current: onAMac, tolerances: gatingInstructions)
+        #expect(gated.regressions.map(\.metric) == ["allocations", "instructions"])
     }
 
     /// Times taken under two allocators differ by the allocator too: the gate says so.
@@ -103,16 +149,23 @@ struct GateTests {
         #expect(g.render().contains("refresh the baseline"))
     }
 
-    @Test func threePercentMoreInstructionsFail() throws {
+    /// Instructions are gated only where the tolerances name them (the committed ones do not:
+    /// `ab` gates them, both builds on one machine).
+    @Test func threePercentMoreInstructionsFailWhereTheTolerancesGateThem() throws {
         let base = [Spec(strategy: "synthesized", instructions: 10_000_000)]
         var current = base
         current[0].instructions = 10_300_000
-        let g = try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard)
+        #expect(
+            try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard).exitStatus == 0)
+        var tolerances = GateTolerances.standard
+        tolerances.deterministic["instructions"] = 0.01
+        let g = try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: tolerances)
         #expect(g.exitStatus == 1)
         #expect(g.regressions.first?.line == "synthesized on small: instructions 10000000 → 10300000 (above the 1.00% tolerance +3.00%)")
         current[0].instructions = 10_050_000  // +0.5%: within 1%
         #expect(
-            try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: .standard).exitStatus == 0)
+            try Gate(baseline: try SyntheticRuns.run(base), current: try SyntheticRuns.run(current), tolerances: tolerances).exitStatus == 0
+        )
     }
 
     @Test func moreAllocatedBytesFail() throws {

@@ -42,7 +42,7 @@ package struct GateTolerances: Codable, Equatable, Sendable {
     }
 
     package static let standard = GateTolerances(
-        deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01, "instructions": 0.01],
+        deterministic: ["allocations": 0.005, "allocated_bytes": 0.005, "peak_heap_bytes": 0.01],
         approximate: ["allocations": 0.005],
         timing: Timing(enabled: false, relative: 0.10, alpha: 0.01, statistic: "p10"), noiseFloor: 0.05,
         ratio: RatioGate(enabled: false, relative: 0.05))

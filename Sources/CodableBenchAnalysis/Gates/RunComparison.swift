@@ -38,10 +38,11 @@ package struct RunComparison {
     /// What was not compared, and why.
     package let notes: [String]
 
-    /// The Foundation a run decoded with: Apple's on macOS, swift-corelibs-foundation elsewhere
-    /// (darwin-sim runs on Linux's).
+    /// The Foundation a run decoded with: on macOS Apple's, which ships with the OS as the Swift
+    /// runtime does, so a point update can move every count (keyed by the OS's version);
+    /// swift-corelibs-foundation elsewhere, which ships with the toolchain (darwin-sim runs on it).
     static func foundation(of run: RecordedRun) -> String {
-        run.provenance.os.hasPrefix("macOS") ? "Apple's Foundation" : "swift-corelibs-foundation"
+        run.provenance.os.hasPrefix("macOS") ? "Apple's Foundation of \(run.provenance.os)" : "swift-corelibs-foundation"
     }
 
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {

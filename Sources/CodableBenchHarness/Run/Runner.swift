@@ -263,7 +263,14 @@ package struct Runner {
                 passes: &passes, fallbacks: { CountingPasses.fallbacks(after: chosen, for: options, log: log) },
                 planJSON: try planJSON(), payloadFolder: payloadFolder, log: log)
             logged(reading.passed, reading.sentence, since: start)
-            if !reading.passed { passes.backend = .none }
+            if !reading.passed {
+                passes.backend = .none
+                // What to do: on macOS 15+ Swift allocates through malloc_type_*, which
+                // malloc-interposer does not interpose; Homebrew's jemalloc is counted instead.
+                log(
+                    "note: to count allocations, install jemalloc (\(Platform.current.jemallocInstall)), which the next run "
+                        + "counts with where its canary reads right, or pass --no-count; `check` compares no counts of this run")
+            }
             allocation = reading
         }
         start = Date()
