@@ -69,7 +69,7 @@ package struct Platform: Equatable, Sendable {
     package var notMeasured: [String] {
         isDarwin
             ? [
-                "the instruction breakdown by category (callgrind is Linux-only; --instructions counts totals through the CPU's counter where it can be read, Apple silicon)",
+                "the instruction breakdown by category (callgrind is Linux-only; a run counts instructions per decode through the CPU's counter where it can be read, Apple silicon)",
                 "the peak heap (allocations are counted through malloc-interposer, which has none; --counting jemalloc where Homebrew's jemalloc is installed)",
             ] : []
     }

@@ -184,6 +184,13 @@ package struct Runner {
                 passes.exactByDefault = .callgrind(valgrind: valgrind, categories: try CostCategories.standard())
             } else if !Platform.current.hasCallgrind, SystemCalls.retiredInstructions() != nil {
                 passes.exactByDefault = .retired
+            } else {
+                // Said, not silent: an Intel Mac, a VM (GitHub's macOS runners), Linux without valgrind.
+                log(
+                    Platform.current.hasCallgrind
+                        ? "note: no exact measures in this run (valgrind not found: apt-get install valgrind)"
+                        : "note: no exact measures in this run (this CPU's instruction counter cannot be read: it reads 0 on Intel Macs and in virtual machines)"
+                )
             }
         }
         if case .callgrind = passes.exactCounter { try folder.costs.create() }
