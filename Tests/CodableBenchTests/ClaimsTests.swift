@@ -215,6 +215,9 @@ struct ClaimsTests {
             claims: ClaimsFile(sources: [], questions: [], claims: []), findings: findings, groups: ["x": "g", "root": "g"])
         #expect(answer.first?.showsExactMeasures == true)
         #expect(AnswersText.platform(SyntheticRuns.provenance, answers: answer).plain.hasSuffix(AnswersText.exactMeasures))
+        var mac = SyntheticRuns.provenance
+        mac.os = "macOS 15.2.0"
+        #expect(AnswersText.platform(mac, answers: answer).plain.hasSuffix(AnswersText.exactMeasuresFromTheCPUsCounter))
         #expect(!AnswersText.platform(SyntheticRuns.provenance).plain.contains("simulated cycles"))
     }
 

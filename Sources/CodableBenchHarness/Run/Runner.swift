@@ -276,7 +276,7 @@ package struct Runner {
                 // malloc-interposer does not interpose; Homebrew's jemalloc is counted instead.
                 log(
                     "note: to count allocations, install jemalloc (\(Platform.current.jemallocInstall)), which the next run "
-                        + "counts with where its canary reads right, or pass --no-count; `check` compares no counts of this run")
+                        + "counts with where its canary reads right, or pass --no-count; check compares no counts of this run")
             }
             allocation = reading
         }
