@@ -133,7 +133,7 @@ struct FiguresThatTravelTests {
         #expect(lines.contains("intervals overlapping on every CPU: 0 of 1; one ratio in ten differs between CPUs by 32.7% or more"))
         #expect(
             lines.contains(
-                "Exact measures (every CPU together): instructions per decode of 2 cells counted in two or more runs; 1 identical in every run, 0 within 0.05%, 1 differ beyond it"
+                "Exact measures (callgrind, every CPU together): instructions per decode of 2 cells counted in two or more runs; 1 identical in every run, 0 within 0.05%, 1 differ beyond it"
             ))
         #expect(lines.contains { $0.hasPrefix("  y on small: 500, 500, 510 (2.00% apart: another build") })
         // Counts within 0.05% of each other agree: one build's runs on one CPU spread that much.
@@ -153,6 +153,22 @@ struct FiguresThatTravelTests {
                 "\n  the runs were made by harness versions 0.8.0, 0.9.0, which count differently (Documentation/Changelog.md): their counts need not agree\n"
             ))
         #expect(!close.contains("harness versions"))
+        // A Mac's CPU counter counts the whole process: never pooled with callgrind's region
+        // counts, judged at its own margin, and not blamed on a CPU feature.
+        var macs = runs.prefix(2).map { run in
+            var run = run
+            run.counter = .cpuCounter
+            run.instructions = [cell: 1_000_000]
+            return run
+        }
+        macs[1].instructions = [cell: 1_015_000]
+        let mixed = AcrossCommand.render([runs[0], runs[1]] + macs).split(separator: "\n").map(String.init)
+        #expect(mixed.contains { $0.hasPrefix("Exact measures (callgrind, every CPU together): instructions per decode of 2 cells") })
+        #expect(
+            mixed.contains(
+                "Exact measures (a Mac's CPU counter, every Mac together): instructions per decode of 1 cells counted in two or more runs; 0 identical in every run, 1 within 2.00%, 0 differ beyond it"
+            ))
+        #expect(mixed.contains { $0.contains("are not compared: one counts the decodes, the other the whole process") })
         // A run without exact measures (an older one) does not count among their versions.
         let newer = runs.prefix(2).map { run in
             var run = run

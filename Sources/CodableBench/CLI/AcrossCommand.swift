@@ -38,7 +38,8 @@ struct AcrossCommand: ParsableCommand {
                 ratios: canaryFailure != nil
                     ? [:] : Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
                 instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion,
-                build: data.info?.invocation?.executableSHA256)
+                build: data.info?.invocation?.executableSHA256,
+                counter: data.provenance.os.hasPrefix("macOS") ? .cpuCounter : .callgrind)
         }
         print(Self.render(loaded))
     }
@@ -52,6 +53,19 @@ struct AcrossCommand: ParsableCommand {
         var harness = ""
         /// Its executable's SHA-256, where the run recorded it.
         var build: String? = nil
+        /// What counted its exact measures: the two count different things, never compared.
+        var counter = ExactCounter.callgrind
+    }
+
+    /// callgrind counts the decodes' region, on x86-64 or whatever valgrind runs; a Mac's CPU
+    /// counter (`proc_pid_rusage`) the whole process's instructions, kernel's included, on arm64.
+    enum ExactCounter: String, CaseIterable {
+        case callgrind = "callgrind"
+        case cpuCounter = "a Mac's CPU counter"
+
+        /// How far one build's runs spread: callgrind's, measured (Notebook, "How exact the exact
+        /// measures are"); the CPU counter's, not yet measured on a Mac: `ab`'s margin for it.
+        var agreement: Double { self == .callgrind ? 0.0005 : 0.02 }
     }
 
     /// Time figures are pooled only among runs of the same CPU (a ratio between kinds of code is
@@ -71,9 +85,18 @@ struct AcrossCommand: ParsableCommand {
             out.append(betweenCPUs(cpus.map { cpu in runs.filter { $0.cpu == cpu }.map(\.ratios) }, names: cpus))
         }
         out.append("")
-        // Only the runs with exact measures say how they were counted.
+        // Only the runs with exact measures say how they were counted; each counter's apart.
         let counted = runs.filter { !$0.instructions.isEmpty }
-        out.append(exactAcrossRuns(counted.map(\.instructions), harnesses: counted.map(\.harness), builds: counted.map(\.build)))
+        let counters = ExactCounter.allCases.filter { counter in counted.contains { $0.counter == counter } }
+        for counter in counters.isEmpty ? [.callgrind] : counters {
+            let same = counted.filter { $0.counter == counter }
+            out.append(
+                exactAcrossRuns(same.map(\.instructions), harnesses: same.map(\.harness), builds: same.map(\.build), counter: counter))
+        }
+        if counters.count > 1 {
+            out.append(
+                "  (callgrind's counts and a Mac's CPU counter's are not compared: one counts the decodes, the other the whole process)")
+        }
         return out.joined(separator: "\n")
     }
 
@@ -125,18 +148,22 @@ struct AcrossCommand: ParsableCommand {
     /// within `exactAgreement` of each other (what one build's runs on one CPU spread by), and
     /// where not, the cells that differ.
     /// `builds`: each run's executable (its SHA-256, nil where the run did not record it).
-    static func exactAcrossRuns(_ runs: [[CellKey: Int]], harnesses: [String] = [], builds: [String?] = []) -> String {
+    static func exactAcrossRuns(
+        _ runs: [[CellKey: Int]], harnesses: [String] = [], builds: [String?] = [], counter: ExactCounter = .callgrind
+    ) -> String {
+        let exactAgreement = counter.agreement
         var byCell: [CellKey: [Int]] = [:]
         for run in runs { for (cell, count) in run { byCell[cell, default: []].append(count) } }
         let shared = byCell.filter { $0.value.count >= 2 }
         guard !shared.isEmpty else {
-            return "Exact measures: no cell counted in two or more runs (instructions per decode are counted by runs with callgrind)"
+            return
+                "Exact measures: no cell counted in two or more runs (instructions per decode are counted by runs with callgrind or a Mac's CPU counter)"
         }
         func spread(_ counts: [Int]) -> Double { Double(counts.max()!) / Double(counts.min()!) - 1 }
         let differing = shared.filter { spread($0.value) > exactAgreement }.sorted { $0.key < $1.key }
         let identical = shared.count { Set($0.value).count == 1 }
         var out = [
-            "Exact measures (every CPU together): instructions per decode of \(shared.count) cells counted in two or more runs; "
+            "Exact measures (\(counter == .callgrind ? "callgrind, every CPU together" : "\(counter.rawValue), every Mac together")): instructions per decode of \(shared.count) cells counted in two or more runs; "
                 + "\(identical) identical in every run, \(shared.count - identical - differing.count) within "
                 + String(format: "%.2f%%", exactAgreement * 100) + ", \(differing.count) differ beyond it"
         ]
@@ -155,8 +182,10 @@ struct AcrossCommand: ParsableCommand {
         // Runs of one build that differ: the code a library chose by CPU feature.
         let oneBuild = executables.count == 1 && !builds.isEmpty && !builds.contains(nil)
         let why =
-            oneBuild
-            ? "one build: a library choosing its code by CPU feature" : "another build, or a library choosing its code by CPU feature"
+            counter == .cpuCounter
+            ? "the whole process's count, which moves between runs" + (oneBuild ? "" : ", or another build")
+            : oneBuild
+                ? "one build: a library choosing its code by CPU feature" : "another build, or a library choosing its code by CPU feature"
         for (cell, counts) in differing {
             out.append(
                 "  \(cell): " + counts.map(String.init).joined(separator: ", ")
@@ -167,7 +196,7 @@ struct AcrossCommand: ParsableCommand {
 
     /// Two default runs of one build on one CPU put a cell's instructions at most 0.031% apart
     /// (Notebook, "How exact the exact measures are").
-    static let exactAgreement = 0.0005
+    static let exactAgreement = ExactCounter.callgrind.agreement
 
     /// A ratio in a host state: runs pool a ratio only with the same ratio in the same state.
     struct RatioKey: Hashable, Comparable {

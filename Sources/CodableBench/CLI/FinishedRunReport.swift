@@ -49,7 +49,11 @@ enum FinishedRunReport {
         if let canary = info.exactCanary { log("canary: \(canary.sentence)") }
         if let canary = info.timingCanary { log("canary: \(canary.sentence)") }
         let exact = data.exactCoverage
-        if exact.counted > 0 {
+        if exact.counted > 0, !Platform.current.hasCallgrind {
+            log(
+                "exact measures: instructions for \(exact.counted) of \(exact.timed) timed cells, from the CPU's counter (no caches simulated on this platform)"
+            )
+        } else if exact.counted > 0 {
             log(
                 "exact measures: instructions for \(exact.counted) of \(exact.timed) timed cells, simulated cycles for \(exact.simulated)"
                     + (exact.simulated < exact.counted

@@ -37,7 +37,7 @@ struct RunCommand: ToolCommand {
 
     @Flag(
         help:
-            "Simulate the caches for every cell's exact measures (instructions and simulated cycles per decode, under valgrind's callgrind); without it, only for decodes up to 4 ms, and instructions alone for the longer ones. Slower; exact run to run."
+            "Simulate the caches for every cell's exact measures (instructions and simulated cycles per decode, under valgrind's callgrind); without it, only for decodes up to 4 ms, and instructions alone for the longer ones. Slower; exact run to run. On macOS (no valgrind) instructions from the CPU's counter, no caches."
     )
     var instructions = false
 

@@ -39,8 +39,10 @@ struct FinishedComparison {
             exact = instructions?[member] ?? nil
             if exact == nil {
                 log(
-                    "warning: \(state.cell.strategy.id) on \(profile): no instruction count (valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
-                )
+                    "warning: \(state.cell.strategy.id) on \(profile): no instruction count "
+                        + (Platform.current.hasCallgrind
+                            ? "(valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
+                            : "(the CPU's counter gave none for the worker)"))
             }
         }
         cell.measures = CellRecord.measures(
