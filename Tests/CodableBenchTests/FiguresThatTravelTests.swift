@@ -49,6 +49,19 @@ struct FiguresThatTravelTests {
         let appleInts = ["hw.perflevel0.l1dcachesize": 131_072, "hw.perflevel0.l2cachesize": 16 << 20, "hw.cpufamily": -634_136_515]
         let m2 = CPUIdentity.darwin(sysctl: { apple[$0] }, { appleInts[$0] })
         #expect(m2.label == "Apple M2 Pro (Apple model 3660830781; L1d 128 KiB, L2 16 MiB)")
+        // The machine and its kinds of core keep an Air and a Studio of one chip apart; the probe's
+        // ring is twice the performance cluster's L2, on the CPU's own line size.
+        let studio: [String: String] = [
+            "machdep.cpu.brand_string": "Apple M2 Max", "hw.model": "Mac14,13", "hw.perflevel0.name": "Performance",
+            "hw.perflevel1.name": "Efficiency",
+        ]
+        let studioInts = [
+            "hw.perflevel0.l2cachesize": 16 << 20, "hw.nperflevels": 2, "hw.perflevel0.physicalcpu": 8, "hw.perflevel1.physicalcpu": 4,
+            "hw.cachelinesize": 128,
+        ]
+        let max = CPUIdentity.darwin(sysctl: { studio[$0] }, { studioInts[$0] })
+        #expect(max.label == "Apple M2 Max (Mac14,13; 8 Performance + 4 Efficiency; Apple; L2 16 MiB)")
+        #expect(CacheProbe.ringBytes(for: max) == 32 << 20 && max.lineBytes == 128)
         let intel: [String: String] = [
             "machdep.cpu.brand_string": "Intel(R) Core(TM) i9-9880H CPU @ 2.30GHz", "machdep.cpu.vendor": "GenuineIntel",
         ]

@@ -27,13 +27,14 @@ import CodableBenchCore
 final class CacheProbe {
     static let standardRingBytes = 1 << 20
 
-    /// Twice the CPU's L2 (its performance cores' on Apple silicon), from 1 to 8 MiB: the upper
-    /// bound keeps a probe's warming pass within a couple of milliseconds, and stays below any
-    /// last-level cache this harness meets (Apple silicon's L2 is 4–16 MiB and shared, so there
-    /// the ring may reach memory, which the calibrated floor then reflects).
+    /// Twice the CPU's L2, from 1 to 8 MiB: the upper bound keeps a probe's warming pass within a
+    /// couple of milliseconds, and stays below the last-level caches of the x86 hosts this harness
+    /// meets. On Apple silicon the performance cluster's L2 (12–16 MiB, shared) is the level
+    /// below the system cache, so the ring is twice it whatever its size, else it would fit in the
+    /// L2 and the probe would time L2 hits (unconfirmed on a Mac: MacChecklist).
     static func ringBytes(for cpu: CPUIdentity) -> Int {
         let wanted = 2 * (cpu.l2Bytes ?? standardRingBytes / 2)
-        return min(max(wanted, standardRingBytes), 8 << 20)
+        return min(max(wanted, standardRingBytes), cpu.vendor == "Apple" ? max(8 << 20, wanted) : 8 << 20)
     }
 
     /// Back-to-back readings that make the floor, and how far above it a load counts as contended:
@@ -45,7 +46,9 @@ final class CacheProbe {
     private(set) var quietFloorNanoseconds: Double?
     private(set) var contendedAboveNanoseconds: Double?
     let ringBytes: Int
-    private static let lineInts = 64 / MemoryLayout<Int>.stride
+    /// A chain node per cache line: 64 bytes, or the CPU's line where it says (128 on Apple silicon,
+    /// where two 64-byte nodes would share a line).
+    private let lineInts: Int
     static let computeOps = 250_000
 
     private let ring: UnsafeMutablePointer<Int>
@@ -56,20 +59,22 @@ final class CacheProbe {
     /// The ring: each line's first word holds the index of the next line's, in a random cycle
     /// (seeded: every probe of every run walks the same cycle), so each load waits for the last
     /// and no prefetcher can guess the next. (A larger ring is a load on another CPU, `TimingCPUs`.)
-    init(ringBytes: Int = standardRingBytes) {
+    init(ringBytes: Int = standardRingBytes, lineBytes: Int = 64) {
         self.ringBytes = ringBytes
-        lines = ringBytes / 64
+        let lineBytes = max(lineBytes, 64)
+        lineInts = lineBytes / MemoryLayout<Int>.stride
+        lines = ringBytes / lineBytes
         ring = UnsafeMutablePointer<Int>.allocate(capacity: ringBytes / MemoryLayout<Int>.stride)
         ring.initialize(repeating: 0, count: ringBytes / MemoryLayout<Int>.stride)
         var order = Array(0..<lines)
         var random = SeededRandom(seed: 0x00CA_C4E0)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, random.below(i + 1)) }
         for (i, line) in order.enumerated() {
-            ring[line * Self.lineInts] = order[(i + 1) % order.count] * Self.lineInts
+            ring[line * lineInts] = order[(i + 1) % order.count] * lineInts
         }
-        start = order[0] * Self.lineInts
+        start = order[0] * lineInts
         // A line that points to itself: its chain measures a load from L1 and the loop around it.
-        let hotWord = order[order.count / 2] * Self.lineInts + 1
+        let hotWord = order[order.count / 2] * lineInts + 1
         ring[hotWord] = hotWord
         hot = hotWord
     }

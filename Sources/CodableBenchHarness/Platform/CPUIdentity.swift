@@ -17,6 +17,13 @@ package struct CPUIdentity: Codable, Equatable, Hashable, Sendable {
     var l1dBytes: Int? = nil
     var l2Bytes: Int? = nil
     var l3Bytes: Int? = nil
+    /// A cache line's bytes where the machine says (`hw.cachelinesize`: 128 on Apple silicon).
+    var lineBytes: Int? = nil
+    /// Apple silicon: the machine (`hw.model`, "Mac14,10": one chip cools otherwise in a fanless
+    /// Air than in a Studio) and its kinds of core (`hw.perflevelN`: "8 Performance + 4 Efficiency";
+    /// an M5 Pro's "Super" and "Performance"), which a run's workers may be placed on.
+    var machine: String? = nil
+    var coreKinds: String? = nil
 
     package init(name: String) { self.name = name }
 
@@ -30,7 +37,7 @@ package struct CPUIdentity: Codable, Equatable, Hashable, Sendable {
         let caches = [("L1d", l1dBytes), ("L2", l2Bytes), ("L3", l3Bytes)].compactMap { level, bytes in
             bytes.map { "\(level) \(Self.size($0))" }
         }
-        let details = [id.joined(separator: " "), caches.joined(separator: ", ")].filter { !$0.isEmpty }
+        let details = [machine ?? "", coreKinds ?? "", id.joined(separator: " "), caches.joined(separator: ", ")].filter { !$0.isEmpty }
         return details.isEmpty ? name : "\(name) (\(details.joined(separator: "; ")))"
     }
 
@@ -102,7 +109,9 @@ package struct CPUIdentity: Codable, Equatable, Hashable, Sendable {
     }
 
     /// From sysctl: on Apple silicon the performance cores' caches (`hw.perflevel0.*`, macOS 12+),
-    /// with `hw.cpufamily` as the model; on Intel Macs `machdep.cpu.*`.
+    /// with `hw.cpufamily` as the model, the machine and its kinds of core; on Intel Macs
+    /// `machdep.cpu.*`. Where `hw.perflevel0` is absent (some VMs), the legacy keys may be the
+    /// efficiency cores' sizes.
     static func darwin(sysctl string: (String) -> String?, _ int: (String) -> Int?) -> CPUIdentity {
         var cpu = CPUIdentity(name: string("machdep.cpu.brand_string") ?? "unknown")
         cpu.vendor = string("machdep.cpu.vendor") ?? (cpu.name.hasPrefix("Apple") ? "Apple" : "")
@@ -112,6 +121,13 @@ package struct CPUIdentity: Codable, Equatable, Hashable, Sendable {
         cpu.l1dBytes = int("hw.perflevel0.l1dcachesize") ?? int("hw.l1dcachesize")
         cpu.l2Bytes = int("hw.perflevel0.l2cachesize") ?? int("hw.l2cachesize")
         cpu.l3Bytes = int("hw.l3cachesize").flatMap { $0 > 0 ? $0 : nil }
+        cpu.lineBytes = int("hw.cachelinesize")
+        cpu.machine = string("hw.model")
+        let levels = (0..<(int("hw.nperflevels") ?? 0)).compactMap { level -> String? in
+            guard let name = string("hw.perflevel\(level).name"), let cores = int("hw.perflevel\(level).physicalcpu") else { return nil }
+            return "\(cores) \(name)"
+        }
+        cpu.coreKinds = levels.isEmpty ? nil : levels.joined(separator: " + ")
         return cpu
     }
 }

@@ -10,7 +10,10 @@ final class SamplingLane {
     let cpu: Int?
     /// The lane's own cache probe (a ring each, so that two lanes' probes do not warm each other's),
     /// sized for this CPU's caches.
-    let probe = CacheProbe(ringBytes: CacheProbe.ringBytes(for: CPUIdentity.current()))
+    let probe: CacheProbe = {
+        let cpu = CPUIdentity.current()
+        return CacheProbe(ringBytes: CacheProbe.ringBytes(for: cpu), lineBytes: cpu.lineBytes ?? 64)
+    }()
 
     /// What the lane is doing; read and changed by the run's thread only.
     enum Activity {
@@ -44,10 +47,16 @@ final class SamplingLane {
 
     private let jobs = DispatchQueue(label: "codablebench.lane")
 
-    /// Calibrates the lane's probe on its CPU now, while nothing of the run's runs beside it.
+    /// Calibrates the lane's probe on its CPU now, while nothing of the run's runs beside it: on
+    /// the lane's thread, at the priority its probes run at (Darwin: the same QoS, so the same
+    /// kind of core, as the probes the floor is compared with).
     init(cpu: Int?) {
         self.cpu = cpu
-        Affinity.on(cpu) { probe.calibrate() }
+        let probe = probe
+        jobs.sync {
+            if cpu == nil { SystemCalls.raiseThisThreadsPriority() }
+            Affinity.on(cpu) { probe.calibrate() }
+        }
     }
 
     /// Runs `round` on the lane's thread, which stays on the lane's CPU meanwhile (it runs only
