@@ -231,3 +231,28 @@ struct ExactCanaryTests {
         #expect(!ExactCanaryReading(read: []).passed)
     }
 }
+
+/// What moved one build's exact counts between two runs on one host: installing any package
+/// rewrites `/etc/ld.so.cache`, which the loader maps before the libraries, so every library moved
+/// and the Swift runtime's address-keyed hash maps probed otherwise (2-3% on `missing-and-defaults`).
+/// A counted worker finds its libraries through a library path instead, and never opens the cache.
+@Suite("The counted worker's environment")
+struct CountedEnvironmentTests {
+    /// `LD_DEBUG=libs` makes the loader say where it searched: "search cache=/etc/ld.so.cache"
+    /// where it consulted the cache. Without the library path it does (so this can fail).
+    @Test(.enabled(if: Platform.current.readsProcFiles, "Linux's loader"))
+    func aCountedWorkerNeverReadsTheLoadersCache() throws {
+        func loaderLog(_ environment: [String: String]) throws -> String {
+            let variables = (environment.merging(["LD_DEBUG": "libs", "PATH": "/usr/bin:/bin"]) { $1 }).sorted { $0.key < $1.key }
+            let run = try TestSupport.run(
+                ["-i"] + variables.map { "\($0.key)=\($0.value)" } + [TestSupport.executable.path, "--version"],
+                program: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stderr
+        }
+        let counted = CountingPasses.countedEnvironment
+        #expect(counted["LD_LIBRARY_PATH"]?.split(separator: ":").contains { $0.hasSuffix("-linux-gnu") || $0.hasSuffix("lib64") } == true)
+        #expect(!(try loaderLog(counted)).contains("search cache="))
+        #expect(try loaderLog(["SWIFT_DETERMINISTIC_HASHING": "1"]).contains("search cache="))
+    }
+}

@@ -32,6 +32,25 @@ enum SystemFiles {
         return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Linux: the folders of the shared libraries this process has loaded, in the order they were
+    /// mapped (`/proc/self/maps`); nil elsewhere. A worker started with them as its library path
+    /// finds every library there without opening `/etc/ld.so.cache`, whose size otherwise moves
+    /// where its libraries are mapped, and so its exact counts (`CountingPasses`).
+    static func loadedLibraryFolders() -> [String]? {
+        guard Platform.current.readsProcFiles, let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else {
+            return nil
+        }
+        var folders: [String] = []
+        for line in maps.split(separator: "\n") {
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first, path.hasPrefix("/"),
+                path.contains(".so")
+            else { continue }
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        return folders
+    }
+
     /// The OS's name and version as people read it.
     static func operatingSystemName() -> String {
         if Platform.current.readsProcFiles, let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),

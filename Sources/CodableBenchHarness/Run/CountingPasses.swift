@@ -180,6 +180,19 @@ struct CountingPasses {
         }
     }
 
+    /// What a counted worker's environment holds beyond the fixed list: deterministic hashing, and
+    /// on Linux a library path of the folders this process loaded its libraries from. Without it
+    /// the loader maps `/etc/ld.so.cache`, whose size changes when any package is installed, and
+    /// every library after it moves: the Swift runtime's address-keyed hash maps then probe
+    /// otherwise and a decode's instructions moved by 2-3% (Notebook, "What moved the exact counts").
+    static var countedEnvironment: [String: String] {
+        var environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+        if let folders = SystemFiles.loadedLibraryFolders(), !folders.isEmpty {
+            environment["LD_LIBRARY_PATH"] = folders.joined(separator: ":")
+        }
+        return environment
+    }
+
     /// valgrind's command line before the worker's. `env -i` with a fixed list: Foundation passes
     /// the environment in dictionary order, which changes every run, and getenv's scans inside the
     /// decode would count differently. Each build of this project switches instrumentation on
@@ -190,7 +203,7 @@ struct CountingPasses {
     private func callgrindWrapper(_ valgrind: String, output: URL, simulatingCaches: Bool) -> [String] {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let instrumentFromStart = !InstructionRegion.controlsInstrumentation
-        return WorkerLauncher.isolatedEnvironment(["SWIFT_DETERMINISTIC_HASHING": "1"], path: path) + [
+        return WorkerLauncher.isolatedEnvironment(Self.countedEnvironment, path: path) + [
             valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
             "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
         ] + (simulatingCaches ? SimulatedCycles.callgrindOptions : ["--cache-sim=no"])
