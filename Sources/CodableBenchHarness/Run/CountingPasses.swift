@@ -160,7 +160,7 @@ struct CountingPasses {
             let output = folder.appendingPathComponent("callgrind.out")
             let forked: (reports: [WorkerReport?], failure: String?)
             do {
-                forked = try slowLauncher.launchForkServer(
+                forked = try slowLauncher.forCallgrind().launchForkServer(
                     workers, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"],
                     wrapper: callgrindWrapper(
                         valgrind, output: URL(fileURLWithPath: output.path + ".%p"), simulatingCaches: simulatingCaches),
@@ -201,9 +201,9 @@ struct CountingPasses {
     /// same in either build. Symbols are written mangled (`--demangle=no`) and demangled by
     /// `SymbolName`, so Swift and C++ names read the same way whatever valgrind's own demangler knows.
     private func callgrindWrapper(_ valgrind: String, output: URL, simulatingCaches: Bool) -> [String] {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        // A fixed PATH: the runner's is the user's, and its length alone moved counts by up to 0.3%.
         let instrumentFromStart = !InstructionRegion.controlsInstrumentation
-        return WorkerLauncher.isolatedEnvironment(Self.countedEnvironment, path: path) + [
+        return WorkerLauncher.isolatedEnvironment(Self.countedEnvironment, path: "/usr/bin:/bin") + [
             valgrind, "--tool=callgrind", "--collect-atstart=no", "--instr-atstart=\(instrumentFromStart ? "yes" : "no")",
             "--toggle-collect=\(InstructionRegion.symbol)", "--callgrind-out-file=\(output.path)", "--demangle=no",
         ] + (simulatingCaches ? SimulatedCycles.callgrindOptions : ["--cache-sim=no"])
@@ -230,7 +230,7 @@ struct CountingPasses {
         let output = folder.appendingPathComponent("callgrind.out")
         let exit: WorkerExit
         do {
-            exit = try launcher(state).withTimeout(launcher(state).timeoutSeconds * 20).launch(
+            exit = try launcher(state).withTimeout(launcher(state).timeoutSeconds * 20).forCallgrind().launch(
                 state.workerOnVerifiedBytes(.coldInstructions), environment: ["SWIFT_DETERMINISTIC_HASHING": "1"],
                 wrapper: callgrindWrapper(valgrind, output: output, simulatingCaches: true), fixedLengthPaths: true)
         } catch {

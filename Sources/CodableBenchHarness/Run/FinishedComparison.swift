@@ -41,7 +41,7 @@ struct FinishedComparison {
                 log(
                     "warning: \(state.cell.strategy.id) on \(profile): no instruction count "
                         + (Platform.current.hasCallgrind
-                            ? "(valgrind failed on the worker; a build with the Simdjson trait cannot be read by valgrind 3.19)"
+                            ? "(valgrind failed on the worker)"
                             : "(the CPU's counter gave none for the worker)"))
             }
         }

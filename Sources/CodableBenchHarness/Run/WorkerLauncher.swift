@@ -23,6 +23,12 @@ struct WorkerLauncher {
         WorkerLauncher(executable: executable, timeoutSeconds: seconds)
     }
 
+    /// The same under callgrind: the executable's copy without debug sections, which valgrind can
+    /// read whatever DWARF its C dependencies carry (`ExecutableWithoutDebugInfo`).
+    func forCallgrind() -> WorkerLauncher {
+        WorkerLauncher(executable: ExecutableWithoutDebugInfo.copy(of: executable).url, timeoutSeconds: timeoutSeconds)
+    }
+
     /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
     static func currentExecutable() -> URL { CurrentExecutable.url }
 
