@@ -182,6 +182,13 @@ struct FiguresThatTravelTests {
                 "Exact measures (a Mac's CPU counter, every Mac together): instructions per decode of 1 cells counted in two or more runs; 0 identical in every run, 1 within 2.00%, 0 differ beyond it"
             ))
         #expect(mixed.contains { $0.contains("are not compared: one counts the decodes, the other the whole process") })
+        // Hosts whose valgrind presented one CPU say so; another CPU is named as a cause.
+        let haswell = "Intel family 6 model 60 stepping 3 (haswell)"
+        let onePresented = AcrossCommand.exactAcrossRuns([[cell: 1_000], [cell: 1_000]], presentedCPUs: [haswell, haswell])
+        #expect(onePresented.contains("\n  valgrind presented one CPU to every run's counted decodes, whatever the host's: \(haswell)"))
+        let twoPresented = AcrossCommand.exactAcrossRuns(
+            [[cell: 1_000], [cell: 1_000]], presentedCPUs: [haswell, "AMD family 25 model 1"])
+        #expect(twoPresented.contains("valgrind presented 2 CPUs (AMD family 25 model 1; \(haswell)): glibc may run other code"))
         // A run without exact measures (an older one) does not count among their versions.
         let newer = runs.prefix(2).map { run in
             var run = run

@@ -256,3 +256,47 @@ struct CountedEnvironmentTests {
         #expect(try loaderLog(["SWIFT_DETERMINISTIC_HASHING": "1"]).contains("search cache="))
     }
 }
+
+/// callgrind counts a copy of the executable without its debug sections, which valgrind 3.19
+/// cannot misread whatever DWARF a C dependency carries (`ExecutableWithoutDebugInfo`).
+@Suite("The executable callgrind counts")
+struct ExecutableWithoutDebugInfoTests {
+    @Test(.enabled(if: Platform.current.hasCallgrind, "Linux's ELF executables"))
+    func theCopyKeepsTheNameAndThePathsLengthAndDropsTheDebugSections() throws {
+        let original = TestSupport.executable.resolvingSymlinksInPath()
+        let copy = ExecutableWithoutDebugInfo.copy(of: original)
+        #expect(copy.problem == nil, "\(copy.problem ?? "")")
+        #expect(copy.url != original && copy.url.lastPathComponent == original.lastPathComponent)
+        #expect(copy.url.path.count == original.path.count)
+        func sections(_ file: URL) throws -> String {
+            try TestSupport.run(["readelf", "-S", "-W", file.path], program: URL(fileURLWithPath: "/usr/bin/env")).stdout
+        }
+        #expect(try sections(original).contains(".debug_info"))
+        let stripped = try sections(copy.url)
+        #expect(!stripped.contains(".debug_") && stripped.contains(".symtab") && stripped.contains(".text"))
+    }
+}
+
+/// What valgrind presents to the counted process, read from the loader's diagnostics.
+@Suite("The CPU valgrind presents")
+struct PresentedCPUTests {
+    @Test func isReadFromTheLoadersDiagnostics() {
+        let diagnostics = """
+            dl_platform="haswell"
+            x86.cpu_features.basic.kind=0x1
+            x86.cpu_features.basic.max_cpuid=0xd
+            x86.cpu_features.basic.family=0x6
+            x86.cpu_features.basic.model=0x3c
+            x86.cpu_features.basic.stepping=0x3
+            """
+        #expect(PresentedCPU.describe(diagnostics: diagnostics) == "Intel family 6 model 60 stepping 3 (haswell)")
+        #expect(PresentedCPU.describe(diagnostics: "dl_platform=\"x86_64\"\n") == nil)
+    }
+
+    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind"))
+    func valgrindPresentsACPUOfItsOwn() throws {
+        let valgrind = try #require(InstructionRegion.valgrindPath())
+        let presented = try #require(PresentedCPU.read(valgrind: valgrind))
+        #expect(presented.contains("family") && presented.contains("model"))
+    }
+}

@@ -26,7 +26,10 @@ struct AcrossCommand: ParsableCommand {
         guard runs.count >= 2 else { throw CommandError.usage("across needs two or more runs, got \(runs.count)") }
         let loaded = try runs.map { run -> LoadedRun in
             let data = try RecordedRun.load(run)
-            guard !data.ratios.isEmpty else { throw CommandError.usage("\(run) has no paired ratios (ratios.csv)") }
+            // A run of exact counts alone (results/exact-reference) joins the exact measures only.
+            guard !data.ratios.isEmpty || !data.exactCounts.isEmpty else {
+                throw CommandError.usage("\(run) has no paired ratios (ratios.csv) and no exact measures")
+            }
             print(
                 "\(data.provenance.runID): timed on \(data.provenance.timedOn.label); "
                     + (HostStateText.sentence(data.info, run: data) ?? "the host's state was not recorded"))
@@ -39,7 +42,7 @@ struct AcrossCommand: ParsableCommand {
                     ? [:] : Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
                 instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion,
                 build: data.info?.invocation?.executableSHA256,
-                counter: data.provenance.os.hasPrefix("macOS") ? .cpuCounter : .callgrind)
+                counter: data.provenance.os.hasPrefix("macOS") ? .cpuCounter : .callgrind, presentedCPU: data.info?.exactCPU)
         }
         print(Self.render(loaded))
     }
@@ -55,6 +58,8 @@ struct AcrossCommand: ParsableCommand {
         var build: String? = nil
         /// What counted its exact measures: the two count different things, never compared.
         var counter = ExactCounter.callgrind
+        /// The CPU valgrind presented to its counted decodes (run.json's `exactCPU`, harness 0.11+).
+        var presentedCPU: String? = nil
     }
 
     /// callgrind counts the decodes' region, on x86-64 or whatever valgrind runs; a Mac's CPU
@@ -91,7 +96,9 @@ struct AcrossCommand: ParsableCommand {
         for counter in counters.isEmpty ? [.callgrind] : counters {
             let same = counted.filter { $0.counter == counter }
             out.append(
-                exactAcrossRuns(same.map(\.instructions), harnesses: same.map(\.harness), builds: same.map(\.build), counter: counter))
+                exactAcrossRuns(
+                    same.map(\.instructions), harnesses: same.map(\.harness), builds: same.map(\.build), counter: counter,
+                    presentedCPUs: same.map(\.presentedCPU)))
         }
         if counters.count > 1 {
             out.append(
@@ -149,7 +156,8 @@ struct AcrossCommand: ParsableCommand {
     /// where not, the cells that differ.
     /// `builds`: each run's executable (its SHA-256, nil where the run did not record it).
     static func exactAcrossRuns(
-        _ runs: [[CellKey: Int]], harnesses: [String] = [], builds: [String?] = [], counter: ExactCounter = .callgrind
+        _ runs: [[CellKey: Int]], harnesses: [String] = [], builds: [String?] = [], counter: ExactCounter = .callgrind,
+        presentedCPUs: [String?] = []
     ) -> String {
         let exactAgreement = counter.agreement
         var byCell: [CellKey: [Int]] = [:]
@@ -167,6 +175,15 @@ struct AcrossCommand: ParsableCommand {
                 + "\(identical) identical in every run, \(shared.count - identical - differing.count) within "
                 + String(format: "%.2f%%", exactAgreement * 100) + ", \(differing.count) differ beyond it"
         ]
+        // The code glibc runs under valgrind is chosen for the CPU valgrind presents, not the host's.
+        let presented = Set(presentedCPUs.compactMap { $0 }).sorted()
+        if presented.count == 1, presentedCPUs.count == runs.count, !presentedCPUs.contains(nil) {
+            out.append("  valgrind presented one CPU to every run's counted decodes, whatever the host's: \(presented[0])")
+        } else if presented.count > 1 {
+            out.append(
+                "  valgrind presented \(presented.count) CPUs (\(presented.joined(separator: "; "))): glibc may run other code on each, "
+                    + "and their counts need not agree")
+        }
         let versions = Set(harnesses.filter { !$0.isEmpty }).sorted()
         if versions.count > 1 {
             out.append(

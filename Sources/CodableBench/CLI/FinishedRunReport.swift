@@ -59,7 +59,8 @@ enum FinishedRunReport {
                     + (exact.simulated < exact.counted
                         ? String(
                             format: " (decodes up to %.0f ms; --instructions simulates the caches for every cell)",
-                            ExactPassPlan.simulatedUpToSeconds * 1000) : ""))
+                            ExactPassPlan.simulatedUpToSeconds * 1000) : "")
+                    + (info.exactCPU.map { "; valgrind presented \($0) to the counted decodes, whatever this host's CPU" } ?? ""))
         }
         if let hostCost = document.hostCost { log(hostCost.plain) }
     }

@@ -43,6 +43,9 @@ package struct RunJSON: Codable, Sendable {
     /// What the exact measure read of its canary at the start (`ExactCanary`; harness 0.9 on,
     /// absent without exact measures). A failed one: the run has no exact figures.
     package var exactCanary: ExactCanaryReading? = nil
+    /// Under callgrind: the CPU valgrind presented to the counted process (`PresentedCPU`), which
+    /// its glibc chose its code for, whatever the host's; nil elsewhere and before harness 0.11.
+    package var exactCPU: String? = nil
     /// What paired timing read of its canary, sampled beside the cells (`TimingCanary`; harness
     /// 0.10 on; nil where the run ended before it was read, or was made before). A failed one: the
     /// run's time ratios are in its files but not in its answers, and no gate passes on them.

@@ -130,6 +130,7 @@ package struct Runner {
                     + "did not settle (each comparison verifies its strategies again; counts and exact measures are taken again)")
         }
         var info = startingRecord(comparisons, provenance: provenance, canaries: (canary, exactCanary))
+        if case .callgrind(let valgrind, _) = passes.exactCounter { info.exactCPU = PresentedCPU.read(valgrind: valgrind) }
         try info.write(to: folder.directory)
         let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs)
         log("sampling on \(timingCPUs.note)")
@@ -193,7 +194,14 @@ package struct Runner {
                 )
             }
         }
-        if case .callgrind = passes.exactCounter { try folder.costs.create() }
+        if case .callgrind = passes.exactCounter {
+            try folder.costs.create()
+            if let problem = ExecutableWithoutDebugInfo.copy(of: WorkerLauncher.currentExecutable()).problem {
+                log(
+                    "note: \(problem); callgrind counts the executable as built, which valgrind 3.19 cannot read where a C dependency carries DWARF 5"
+                )
+            }
+        }
         return passes
     }
 
@@ -285,7 +293,13 @@ package struct Runner {
         if passes.exactCounter != nil {
             let reading = try ExactCanary.read(passes: passes, planJSON: try planJSON(), payloadFolder: payloadFolder)
             logged(reading.passed, reading.sentence, since: start)
-            if !reading.passed { passes.dropExactMeasures() }
+            if !reading.passed {
+                if case .callgrind(let valgrind, _) = passes.exactCounter, reading.read.allSatisfy({ $0 == nil }) {
+                    let counted = ExecutableWithoutDebugInfo.copy(of: WorkerLauncher.currentExecutable()).url.path
+                    log("note: valgrind ran no worker; to see why: \(valgrind) --tool=none \(counted) --version")
+                }
+                passes.dropExactMeasures()
+            }
             exact = reading
         }
         return (allocation, exact)
