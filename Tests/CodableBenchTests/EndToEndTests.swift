@@ -861,3 +861,38 @@ struct EndToEndTests {
         #expect(run.stdout.contains("synthesized-vs-handwritten") && run.stdout.contains("strict"))
     }
 }
+
+/// A count under callgrind is a function of the build, the payload and the cell: a second run of
+/// one build takes it from the cache (`ExactCountCache`), and an entry that cannot be read is
+/// counted again.
+@Suite("Exact counts kept between runs", .slow)
+struct ExactCountCacheTests {
+    @Test(.enabled(if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil, "needs valgrind's callgrind"))
+    func aSecondRunOfOneBuildCountsNothingAgain() throws {
+        let cache = try TestSupport.temporaryDirectory()
+        func run(_ extra: [String] = []) throws -> (stderr: String, counts: [String: Double]) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run(
+                ["run", "--allow-debug", "--quick", "--no-count", "--profile", "tiny", "--strategy", "synthesized", "--out", out.path]
+                    + extra, environment: ["CODABLEBENCH_EXACT_CACHE": cache.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv")).filter { $0.metric == .instructions }
+            return (run.stderr, Dictionary(uniqueKeysWithValues: rows.map { ($0.cell.strategy, $0.summary?.median ?? 0) }))
+        }
+        let first = try run()
+        #expect(!first.counts.isEmpty && !first.stderr.contains("reused from earlier runs"))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".json") }
+        #expect(entries.count == first.counts.count)
+        let second = try run()
+        #expect(second.stderr.contains("exact measures: \(first.counts.count) cells' counts reused from earlier runs"), "\(second.stderr)")
+        #expect(second.counts == first.counts)
+        // A corrupt entry is counted again, with a warning, to the same count.
+        try Data("{".utf8).write(to: cache.appendingPathComponent(entries[0]))
+        let third = try run()
+        #expect(third.stderr.contains("warning: a cached exact count could not be read"), "\(third.stderr)")
+        #expect(third.counts == first.counts)
+        // --no-cache neither reuses nor keeps.
+        let fourth = try run(["--no-cache"])
+        #expect(!fourth.stderr.contains("reused from earlier runs") && fourth.counts == first.counts)
+    }
+}

@@ -44,6 +44,9 @@ struct ABCommand: ToolCommand {
     @Flag(help: "Skip the exact measures (instructions and simulated cycles under callgrind).")
     var noExact = false
 
+    @Flag(help: "Count every exact measure again: neither reuse nor keep the counts of earlier runs of either build.")
+    var noCache = false
+
     @Option(help: "A change made on purpose, listed as declared instead of failing: 'STRATEGY: why' or 'STRATEGY/PROFILE: why'.")
     var declare: [String] = []
 
@@ -112,6 +115,7 @@ struct ABCommand: ToolCommand {
         options.pairing = .baselineBuild(baselineTool)
         options.timingCPUs = sampling.timingCPUs
         options.countInstructions = !noExact && InstructionRegion.canCount
+        options.cachesExactCounts = !noCache
         if !noExact && !options.countInstructions {
             Terminal.status(
                 "note: no exact measures in this run ("

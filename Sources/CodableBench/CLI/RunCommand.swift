@@ -53,6 +53,12 @@ struct RunCommand: ToolCommand {
     @Option(name: .customLong("claims"), help: "Also check the claims in this file (repeatable; format in results/README.md).")
     var claimsFiles: [String] = []
 
+    @Flag(
+        help:
+            "Count every exact measure again: neither reuse nor keep the counts of earlier runs of this build (kept in ~/.cache/codablebench/exact-counts)."
+    )
+    var noCache = false
+
     @Flag(help: "Print the full table of cells at the end, before the answers.")
     var verbose = false
 
@@ -123,6 +129,7 @@ struct RunCommand: ToolCommand {
             allocator: TimingAllocator(rawValue: allocator)!, countInstructions: instructions,
             countingBackend: counting.flatMap(CountingBackend.init(rawValue:)), cold: sampling.cold)
         options.countsExact = !noExact
+        options.cachesExactCounts = !noCache
         options.timingCPUs = sampling.timingCPUs
         options.arguments = arguments
         options.resuming = resuming

@@ -26,6 +26,8 @@ struct CountingPasses {
     var exactCounter: InstructionCounter? { instructionCounter ?? exactByDefault }
     /// Whether every cell's caches are simulated (`--instructions`).
     var simulatesEveryCell: Bool { instructionCounter != nil }
+    /// Counts taken by earlier runs under callgrind (nil: `--no-cache`, or not callgrind).
+    var exactCache: ExactCountCache? = nil
 
     /// No exact measures: the exact canary misread (`ExactCanary`).
     mutating func dropExactMeasures() {
@@ -128,9 +130,24 @@ struct CountingPasses {
     /// two more decodes a cell. A process has 20 times a cell's timeout. `stops`: asked while a
     /// process runs; true ends it (the run was interrupted), and its cells are not counted.
     /// `failure`: why the forking worker failed, where it did.
+    /// `usingCache`: false for the exact canary, which reads the counter itself.
     func instructions(
-        ofEach states: [CellState], simulatingCaches: Bool = true, stops: @escaping () -> Bool = { false }
+        ofEach states: [CellState], simulatingCaches: Bool = true, usingCache: Bool = true, stops: @escaping () -> Bool = { false }
     ) throws -> (counts: [ExactCount?], failure: String?) {
+        // A planted instrument's counts (`Plant`) are neither kept nor reused.
+        if usingCache, let cache = exactCache, case .callgrind = exactCounter, Plant.current == nil {
+            let cached = states.map { cache.count(of: $0, simulatingCaches: simulatingCaches) }
+            let missing = states.indices.filter { cached[$0] == nil }
+            guard !missing.isEmpty else { return (cached, nil) }
+            let counted = try instructions(
+                ofEach: missing.map { states[$0] }, simulatingCaches: simulatingCaches, usingCache: false, stops: stops)
+            var counts = cached
+            for (index, count) in zip(missing, counted.counts) {
+                counts[index] = count
+                if let count { cache.store(count, of: states[index], simulatingCaches: simulatingCaches) }
+            }
+            return (counts, counted.failure)
+        }
         guard let counter = exactCounter, let first = states.first else { return ([], nil) }
         let slowLauncher = launcher(first).withTimeout(launcher(first).timeoutSeconds * 20)
         // The bytes the lockstep verified, from the parent's file (generating them again under

@@ -37,6 +37,7 @@ package enum ExactCanary {
         let states = try [strategies[0], strategies[1], strategies[1], strategies[2]].map { strategy in
             try CellState(cell: Cell(strategy: strategy, source: source), payload: payload, planJSON: planJSON)
         }
-        return ExactCanaryReading(read: try passes.instructions(ofEach: states, simulatingCaches: false).counts.map { $0?.instructions })
+        return ExactCanaryReading(
+            read: try passes.instructions(ofEach: states, simulatingCaches: false, usingCache: false).counts.map { $0?.instructions })
     }
 }

@@ -16,6 +16,8 @@ package struct RunOptions {
     /// short decodes (`ExactPassPlan`), counted after the sampling where callgrind or the CPU's
     /// counter is (`run`'s default; `--no-exact` turns it off).
     package var countsExact = false
+    /// Exact counts kept between runs and reused (`ExactCountCache`); false: `--no-cache`.
+    package var cachesExactCounts = true
     /// Count allocations with this backend; nil picks jemalloc, else the interposer.
     var countingBackend: CountingBackend?
     /// What the run pairs: strategies with their yardsticks, or (`ab`) every cell with a baseline
@@ -130,7 +132,12 @@ package struct Runner {
                     + "did not settle (each comparison verifies its strategies again; counts and exact measures are taken again)")
         }
         var info = startingRecord(comparisons, provenance: provenance, canaries: (canary, exactCanary))
-        if case .callgrind(let valgrind, _) = passes.exactCounter { info.exactCPU = PresentedCPU.read(valgrind: valgrind) }
+        if case .callgrind(let valgrind, _) = passes.exactCounter {
+            info.exactCPU = PresentedCPU.read(valgrind: valgrind)
+            if options.cachesExactCounts {
+                passes.exactCache = ExactCountCache(valgrind: valgrind, presentedCPU: info.exactCPU)
+            }
+        }
         try info.write(to: folder.directory)
         let timingCPUs = TimingCPUs.choose(asked: options.timingCPUs)
         log("sampling on \(timingCPUs.note)")
@@ -142,6 +149,11 @@ package struct Runner {
         // Paired timing reads a known work ratio in every run, sampled as the cells are.
         let canaryComparison = try TimingCanary.comparison(planJSON: try planJSON(), payloadFolder: payloadFolder)
         let sampling = try InterleavedSampling(setup, comparisons: [canaryComparison] + comparisons, record: record).run()
+        if let cache = passes.exactCache, cache.reused > 0 {
+            log(
+                "exact measures: \(cache.reused) cells' counts reused from earlier runs of this build (\(cache.folder.path); "
+                    + "--no-cache counts them again)")
+        }
         if options.cold, sampling.interruptedBy == nil {
             try ColdSampling(
                 pairing: options.pairing, environment: setup.environment, passes: passes,
