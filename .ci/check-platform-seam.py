@@ -13,8 +13,9 @@ the Glibc side. So:
 1. Outside the seam (Sources, Benchmarks, Tests, Examples, scripts), no call of a function that
    glibc declares: the list is the toolchain's own (`swift symbolgraph-extract` of SwiftGlibc),
    less the C standard's <math.h> and the Swift standard library's free functions (`abs`, `min`),
-   which are the same on every platform. Textual: `.name(` (a member) and a name the same file
-   declares as a function are not calls of C's.
+   which are the same on every platform. Textual: `name(`, and `name {` opening a statement (a
+   trailing closure); `.name(` (a member) and a name the same file declares as a function are not
+   calls of C's.
 2. Inside the seam, the files import no Foundation (which would bring Glibc along), branch on
    `canImport(Darwin)` only, and are compiled here as a Mac compiles them: against .ci/darwin, a
    module named Darwin that declares what the seam calls in Darwin's own forms (Darwin.h, from
@@ -107,7 +108,9 @@ def calls_outside_the_seam(root, functions):
                 text = "\n".join(code)
                 own = set(re.findall(r"\bfunc\s+(\w+)", text)) | set(re.findall(r"\b(\w+)\s*:\s*(?:@\w+\s+)*\(", text))
                 for number, line in enumerate(code, 1):
-                    for match in re.finditer(r"(?<![\w.])(\w+)\s*\(", line):
+                    # A call with arguments, or a statement that calls with a trailing closure (`atexit { … }`).
+                    calls = list(re.finditer(r"(?<![\w.])(\w+)\s*\(", line)) + list(re.finditer(r"^\s*(\w+)\s*\{", line))
+                    for match in calls:
                         called = match.group(1)
                         if called in functions and called not in own and not re.search(r"\b(func|case)\s+$", line[:match.start()]):
                             findings.append(f"{os.path.relpath(path, root)}:{number}: {called}() is a C function (glibc's): "

@@ -88,6 +88,7 @@ pid_t waitpid(pid_t, int *, int);
 
 // <stdlib.h>
 void exit(int) __attribute__((noreturn));
+int atexit(void (*)(void));
 char *getenv(const char *);
 int setenv(const char * __name, const char * __value, int __overwrite);
 int getloadavg(double [], int);

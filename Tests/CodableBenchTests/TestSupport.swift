@@ -86,7 +86,7 @@ enum TestSupport {
     private static let scratchRoot: URL = {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "codablebench-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        atexit { try? FileManager.default.removeItem(at: TestSupport.scratchRoot) }
+        SystemCalls.atExit { try? FileManager.default.removeItem(at: TestSupport.scratchRoot) }
         return root
     }()
 

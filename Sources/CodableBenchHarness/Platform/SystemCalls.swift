@@ -71,6 +71,11 @@ package enum SystemCalls {
         #endif
     }
 
+    /// Runs `body` when the process exits normally (`exit`, or the end of `main`).
+    static func atExit(_ body: @escaping @convention(c) () -> Void) {
+        _ = atexit(body)  // <stdlib.h>
+    }
+
     /// An environment variable of this process, read without Foundation's copy of the whole
     /// environment (a worker reads it between counted decodes: `getenv` allocates nothing).
     static func environmentVariable(_ name: String) -> String? {

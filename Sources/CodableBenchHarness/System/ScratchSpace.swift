@@ -20,7 +20,7 @@ package enum ScratchSpace {
             ?? FileManager.default.temporaryDirectory
         removeLeftBehind(in: parent)
         let root = parent.appendingPathComponent("codablebench-\(SystemCalls.processID())")
-        atexit { ScratchSpace.removeRoot() }
+        SystemCalls.atExit { ScratchSpace.removeRoot() }
         removeOnSignals()
         return root
     }()
