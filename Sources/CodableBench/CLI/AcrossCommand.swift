@@ -68,8 +68,8 @@ struct AcrossCommand: ParsableCommand {
         case callgrind = "callgrind"
         case cpuCounter = "a Mac's CPU counter"
 
-        /// How far one build's runs spread: callgrind's, measured (Notebook, "How exact the exact
-        /// measures are"); the CPU counter's, not yet measured on a Mac: `ab`'s margin for it.
+        /// How far one build's runs spread: callgrind's, measured (two default runs of one build on
+        /// one CPU: at most 0.031% apart; Notebook, "How exact the exact measures are"); the CPU counter's, not yet measured on a Mac: `ab`'s margin for it.
         var agreement: Double { self == .callgrind ? 0.0005 : 0.02 }
     }
 
@@ -152,7 +152,7 @@ struct AcrossCommand: ParsableCommand {
     }
 
     /// Instructions per decode, pooled over every run whatever its CPU: agreeing where they are
-    /// within `exactAgreement` of each other (what one build's runs on one CPU spread by), and
+    /// within the counter's `agreement` of each other (what one build's runs on one CPU spread by), and
     /// where not, the cells that differ.
     /// `builds`: each run's executable (its SHA-256, nil where the run did not record it).
     static func exactAcrossRuns(
@@ -210,10 +210,6 @@ struct AcrossCommand: ParsableCommand {
         }
         return out.joined(separator: "\n")
     }
-
-    /// Two default runs of one build on one CPU put a cell's instructions at most 0.031% apart
-    /// (Notebook, "How exact the exact measures are").
-    static let exactAgreement = ExactCounter.callgrind.agreement
 
     /// A ratio in a host state: runs pool a ratio only with the same ratio in the same state.
     struct RatioKey: Hashable, Comparable {

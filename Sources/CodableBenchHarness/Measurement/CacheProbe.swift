@@ -34,7 +34,8 @@ final class CacheProbe {
     /// L2 and the probe would time L2 hits (unconfirmed on a Mac: MacChecklist).
     static func ringBytes(for cpu: CPUIdentity) -> Int {
         let wanted = 2 * (cpu.l2Bytes ?? standardRingBytes / 2)
-        return min(max(wanted, standardRingBytes), cpu.vendor == "Apple" ? max(8 << 20, wanted) : 8 << 20)
+        let atLeastOne = max(wanted, standardRingBytes)
+        return cpu.vendor == "Apple" ? atLeastOne : min(atLeastOne, 8 << 20)
     }
 
     /// Back-to-back readings that make the floor, and how far above it a load counts as contended:

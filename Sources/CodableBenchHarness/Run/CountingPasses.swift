@@ -202,13 +202,14 @@ struct CountingPasses {
     /// the loader maps `/etc/ld.so.cache`, whose size changes when any package is installed, and
     /// every library after it moves: the Swift runtime's address-keyed hash maps then probe
     /// otherwise and a decode's instructions moved by 2-3% (Notebook, "What moved the exact counts").
-    static var countedEnvironment: [String: String] {
+    /// Read once a process: every counted worker of a run, and the count cache's key, get the same.
+    static let countedEnvironment: [String: String] = {
         var environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
         if let folders = SystemFiles.loadedLibraryFolders(), !folders.isEmpty {
             environment["LD_LIBRARY_PATH"] = folders.joined(separator: ":")
         }
         return environment
-    }
+    }()
 
     /// valgrind's command line before the worker's. `env -i` with a fixed list: Foundation passes
     /// the environment in dictionary order, which changes every run, and getenv's scans inside the
