@@ -73,7 +73,10 @@ final class ExactCountCache: Sendable {
     private func digest(of executable: URL) -> String {
         digests.withLock { known in
             if let digest = known[executable.path] { return digest }
-            let digest = SHA256.hex(of: (try? Data(contentsOf: executable, options: .alwaysMapped)) ?? Data())
+            // This build's is already taken for run.json; `ab`'s baseline build's is taken here.
+            let digest =
+                executable == CurrentExecutable.url
+                ? CurrentExecutable.sha256 : SHA256.hex(of: (try? Data(contentsOf: executable, options: .alwaysMapped)) ?? Data())
             known[executable.path] = digest
             return digest
         }
