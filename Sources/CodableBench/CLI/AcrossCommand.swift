@@ -42,7 +42,7 @@ struct AcrossCommand: ParsableCommand {
                     ? [:] : Dictionary(data.ratios.map { (RatioKey($0), $0.ratio) }, uniquingKeysWith: { a, _ in a }),
                 instructions: data.exactCounts.mapValues(\.instructions), harness: data.provenance.harnessVersion,
                 build: data.info?.invocation?.executableSHA256,
-                counter: data.provenance.os.hasPrefix("macOS") ? .cpuCounter : .callgrind, presentedCPU: data.info?.exactCPU)
+                counter: data.provenance.ranOnMacOS ? .cpuCounter : .callgrind, presentedCPU: data.info?.exactCPU)
         }
         print(Self.render(loaded))
     }

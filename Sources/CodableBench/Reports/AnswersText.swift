@@ -9,7 +9,7 @@ enum AnswersText {
     /// Which platform and Foundation the verdicts are for.
     static func platform(_ p: Provenance, answers: [Answer] = [], hostCost: Prose? = nil) -> Prose {
         let foundation =
-            p.os.lowercased().contains("macos")
+            p.ranOnMacOS
             ? "Apple's Foundation" : "swift-corelibs-foundation (JSONDecoder from swift-foundation)"
         let opening =
             "Verdicts for this run only: \(p.os), \(p.swiftVersion), \(foundation), \(p.buildConfiguration) build, "
@@ -18,7 +18,7 @@ enum AnswersText {
             + "\"same speed\" means the interval lies within ±\(Int(SpeedVerdict.defaultMargin * 100))%. "
             + crossKindCaveat
             + (answers.contains(where: \.showsExactMeasures)
-                ? " " + (p.os.hasPrefix("macOS") ? exactMeasuresFromTheCPUsCounter : exactMeasures) : "")
+                ? " " + (p.ranOnMacOS ? exactMeasuresFromTheCPUsCounter : exactMeasures) : "")
         return "\(opening)" + (hostCost.map { " \($0)" } ?? "")
     }
 

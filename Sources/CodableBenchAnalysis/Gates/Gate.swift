@@ -83,7 +83,9 @@ package struct Gate {
         // Only where the tolerances gate an exact measure (the committed ones do not: the A/B gate does).
         let gatesExact = [Metric.instructions, .simulatedCycles].contains { tolerances.tolerance(for: $0, approximate: false) != nil }
         if let canary = current.info?.exactCanary, !canary.passed, !(gatesExact && sameFoundation) {
-            notes.append("the exact canary failed (\(canary.sentence)); check gates no exact measure here, so it does not fail on it")
+            notes.append(
+                "the exact canary failed (\(canary.sentence)); no exact measure of the baseline's would have been gated, "
+                    + "so it does not fail on it")
         } else if let canary = current.info?.exactCanary, !canary.passed {
             regressions.append(
                 Finding(

@@ -42,7 +42,7 @@ package struct RunComparison {
     /// runtime does, so a point update can move every count (keyed by the OS's version);
     /// swift-corelibs-foundation elsewhere, which ships with the toolchain (darwin-sim runs on it).
     static func foundation(of run: RecordedRun) -> String {
-        run.provenance.os.hasPrefix("macOS") ? "Apple's Foundation of \(run.provenance.os)" : "swift-corelibs-foundation"
+        run.provenance.ranOnMacOS ? "Apple's Foundation of \(run.provenance.os)" : "swift-corelibs-foundation"
     }
 
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {

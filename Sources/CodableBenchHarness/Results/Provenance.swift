@@ -25,6 +25,9 @@ package struct Provenance: Codable, Equatable, Sendable {
 
     /// The CPU the run was timed on: in detail where the run recorded it, else its model name.
     package var timedOn: CPUIdentity { cpu ?? CPUIdentity(name: cpuModel) }
+    /// A Mac's run: Apple's Foundation and runtime, which ship with the OS, and the CPU's counter
+    /// for its exact measures.
+    package var ranOnMacOS: Bool { os.hasPrefix("macOS") }
 
     init(
         runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
