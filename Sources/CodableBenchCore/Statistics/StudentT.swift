@@ -1,5 +1,8 @@
+import Foundation
+
 /// Two-sided quantiles of Student's t distribution at the two levels the harness uses: 95% for
-/// every interval it reports, 99.9% for the early looks of the stopping rule (`StoppingRule`).
+/// every interval it reports, 99.9% for the early looks of the stopping rule (`StoppingRule`); and
+/// the two-sided p-value the change points' test reads (`ChangePoints`).
 enum StudentT {
     /// The 97.5th percentile (two-sided 95%).
     static func quantile975(degreesOfFreedom df: Int) -> Double {
@@ -30,5 +33,45 @@ enum StudentT {
         let z3 = z * z * z
         let z5 = z3 * z * z
         return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n)
+    }
+
+    /// The two-sided p-value of `t` with `df` degrees of freedom: I_{df/(df+t²)}(df/2, 1/2), the
+    /// regularized incomplete beta function (what SciPy's t-test reports).
+    static func twoSidedPValue(t: Double, degreesOfFreedom df: Double) -> Double {
+        guard t.isFinite else { return t.isNaN ? .nan : 0 }
+        return regularizedIncompleteBeta(x: df / (df + t * t), a: df / 2, b: 0.5)
+    }
+
+    /// I_x(a, b) by its continued fraction (Lentz's method, as in Numerical Recipes' `betai`),
+    /// evaluated on the side where it converges fast.
+    static func regularizedIncompleteBeta(x: Double, a: Double, b: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let logBeta: Double = lgamma(a) + lgamma(b) - lgamma(a + b)
+        let logFront: Double = a * log(x) + b * log(1 - x) - logBeta
+        if x < (a + 1) / (a + b + 2) { return exp(logFront) * betaFraction(x: x, a: a, b: b) / a }
+        return 1 - exp(logFront) * betaFraction(x: 1 - x, a: b, b: a) / b
+    }
+
+    private static func betaFraction(x: Double, a: Double, b: Double) -> Double {
+        let tiny = 1e-300
+        var c = 1.0
+        var d = 1 - (a + b) * x / (a + 1)
+        d = 1 / (abs(d) < tiny ? tiny : d)
+        var fraction = d
+        for m in 1...300 {
+            let m = Double(m)
+            let even: Double = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+            let odd: Double = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+            for numerator in [even, odd] {
+                d = 1 + numerator * d
+                d = 1 / (abs(d) < tiny ? tiny : d)
+                c = 1 + numerator / c
+                if abs(c) < tiny { c = tiny }
+                fraction *= d * c
+            }
+            if abs(d * c - 1) < 1e-15 { break }
+        }
+        return fraction
     }
 }
