@@ -40,7 +40,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        // The database group (juejin [String: Any] post): SQLite through GRDB; needs libsqlite3-dev.
+        // SQLite through GRDB: the history of runs, and the database group (a post on decoding
+        // [String: Any] from SQLite rows); needs libsqlite3-dev on Linux.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Counting allocations where jemalloc is not installed (preloaded by the counting pass only).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
@@ -49,10 +50,14 @@ let package = Package(
         // Four modules along the data flow; each uses only those before it (Documentation/Layout.md).
         // The core: models, profiles, the generator, statistics, strategies, verification, costs.
         .target(name: "CodableBenchCore"),
-        // The harness: workers, lockstep sampling, counting passes, the run folder and its files.
+        // The harness: workers, lockstep sampling, counting passes, the run folder and its files,
+        // the history of runs (an SQLite file through GRDB).
         .target(
             name: "CodableBenchHarness",
-            dependencies: ["CodableBenchCore", .product(name: "CSV", package: "CSV.swift"), "CallgrindControl"]
+            dependencies: [
+                "CodableBenchCore", .product(name: "CSV", package: "CSV.swift"), "CallgrindControl",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Recorded runs judged: cell summaries, comparisons and the gates, claims and answers.
         .target(name: "CodableBenchAnalysis", dependencies: ["CodableBenchCore", "CodableBenchHarness"]),

@@ -13,9 +13,9 @@ struct DependencyDirectionTests {
         ("CodableBenchCore", ["Platform", "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
         (
             "CodableBenchHarness",
-            ["Platform", "System", "Results", "Measurement", "Worker", "Records", "Run", "Conformance"]
+            ["Platform", "System", "Results", "Measurement", "Worker", "Records", "Run", "Conformance", "History"]
         ),
-        ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims", "Replay"]),
+        ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims", "Replay", "History"]),
         ("CodableBench", ["Reports", "CLI"]),
     ]
     /// Every folder as `Module/Folder` (both Core and the harness have a `Platform`), lowest first.

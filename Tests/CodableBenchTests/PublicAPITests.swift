@@ -42,14 +42,19 @@ struct PublicAPITests {
 
     static func symbols(of module: String) throws -> [Symbol] {
         let modules = TestSupport.executable.deletingLastPathComponent().appendingPathComponent("Modules")
+        // The build folder: <scratch>/<triple>/<configuration>/benchmarks.
+        let checkouts = TestSupport.executable.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("checkouts")
         let output = try TestSupport.temporaryDirectory()
         // Through the `swift` driver, which finds the extractor in its own toolchain (with Xcode
         // alone, `swift-symbolgraph-extract` need not be on PATH).
         let extract = try TestSupport.run(
             [
                 "swift", "symbolgraph-extract", "-module-name", module, "-I", modules.path,
-                // The module map of the C module it imports (SwiftPM passes it to the compiler).
+                // The module maps of the C modules it imports (SwiftPM passes them to the compiler):
+                // valgrind's client requests, and GRDB's SQLite (the history), in SwiftPM's checkouts.
                 "-I", TestSupport.packageRoot.appendingPathComponent("Sources/CallgrindControl").path,
+                "-I", checkouts.appendingPathComponent("GRDB.swift/Sources/GRDBSQLite").path,
                 "-target", try targetTriple(), "-output-dir", output.path, "-minimum-access-level", "public",
             ] + (try sdkArguments()),
             program: URL(fileURLWithPath: "/usr/bin/env"))

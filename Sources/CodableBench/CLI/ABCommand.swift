@@ -53,6 +53,9 @@ struct ABCommand: ToolCommand {
     @Option(help: "Results folder (holds runs/ and latest).")
     var out: String = "results"
 
+    @Option(help: "Add the run, once it ends, to this history file (benchmarks history; e.g. results/history.sqlite).")
+    var history: String?
+
     @Flag(help: "Skip the allocation-counting pass.")
     var noCount = false
 
@@ -150,6 +153,7 @@ struct ABCommand: ToolCommand {
             let confirmation = confirming.thisBuild
             gate = try judge(confirmation: confirmation)
         }
+        try HistoryHook.add(outcome, toHistory: history)
         let summary = gate.markdown(provenance: current.provenance)
         do { try Data(summary.utf8).write(to: directory.appendingPathComponent("ab.md")) } catch {
             throw CommandError.harness("cannot write \(directory.path)/ab.md: \(error.localizedDescription)")

@@ -71,6 +71,7 @@ struct BenchmarksCommand: ParsableCommand {
             subcommands: [
                 RunCommand.self, ListCommand.self, GenerateCommand.self, CompareCommand.self, CheckCommand.self, ABCommand.self,
                 BaselineCommand.self, ReportCommand.self, ConformanceCommand.self, AcrossCommand.self, ReplayCommand.self,
+                HistoryCommand.self,
             ],
             defaultSubcommand: RunCommand.self
         )

@@ -23,6 +23,9 @@ struct RunCommand: ToolCommand {
     @Option(help: "Results folder (holds runs/ and latest).")
     var out: String = "results"
 
+    @Option(help: "Add the run, once it ends, to this history file (benchmarks history; e.g. results/history.sqlite).")
+    var history: String?
+
     @Option(help: "Folder of the profile JSON files (default: Data/profiles).")
     var profilesDir: String?
 
@@ -137,6 +140,7 @@ struct RunCommand: ToolCommand {
         Interruption.finishShortOnSignal()
         let outcome = try Runner(runPlan: plan, options: options).run()
         try FinishedRunReport.writeAndPrint(outcome, claims: claims, facts: tool.facts, verbose: verbose)
+        try HistoryHook.add(outcome, toHistory: history)
         // A signal that came after the sampling had ended: the run is whole, and ends by it all the same.
         if let signal = outcome.interruptedBy ?? Interruption.requested { ScratchSpace.endBySignal(signal) }
     }

@@ -27,7 +27,7 @@ package struct DeclaredChange: Sendable, Equatable {
         profile = parts.count == 2 ? parts[1] : nil
     }
 
-    func covers(_ cell: CellKey) -> Bool {
+    package func covers(_ cell: CellKey) -> Bool {
         cell.strategy == strategy && (profile == nil || profile == cell.profile)
     }
 }

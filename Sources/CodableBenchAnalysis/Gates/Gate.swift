@@ -66,12 +66,12 @@ package struct Gate {
         // Counts the run's counter misread on a known quantity are not counts to pass a gate with:
         // a regression where the baseline's counts would have been compared (the same Foundation,
         // so the same platform and, on a Mac, OS version), a note where they would not have been.
-        let sameFoundation = RunComparison.foundation(of: baseline) == RunComparison.foundation(of: current)
+        let sameFoundation = baseline.provenance.foundation == current.provenance.foundation
         let baselineCounts = baseline.records.contains { $0.summary(of: .allocations) != nil }
         if let canary = current.info?.allocationCanary, !canary.passed, !(sameFoundation && baselineCounts) {
             notes.append(
                 "the allocation canary failed (\(canary.sentence)); no count of the baseline's would have been compared "
-                    + (baselineCounts ? "(it ran on \(RunComparison.foundation(of: baseline)))" : "(it has none)")
+                    + (baselineCounts ? "(it ran on \(baseline.provenance.foundation))" : "(it has none)")
                     + ", so the gate does not fail on it")
         } else if let canary = current.info?.allocationCanary, !canary.passed {
             regressions.append(

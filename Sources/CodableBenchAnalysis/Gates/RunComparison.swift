@@ -41,16 +41,12 @@ package struct RunComparison {
     /// The Foundation a run decoded with: on macOS Apple's, which ships with the OS as the Swift
     /// runtime does, so a point update can move every count (keyed by the OS's version);
     /// swift-corelibs-foundation elsewhere, which ships with the toolchain (darwin-sim runs on it).
-    static func foundation(of run: RecordedRun) -> String {
-        run.provenance.ranOnMacOS ? "Apple's Foundation of \(run.provenance.os)" : "swift-corelibs-foundation"
-    }
-
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         timingStatistic = tolerances.timing.estimator
         // Two allocators round and grow buffers differently: their counts are not comparable.
         let countedBy = (baseline.provenance.countingBackend, current.provenance.countingBackend)
         // Apple's Foundation and swift-corelibs-foundation allocate differently for the same decode.
-        let foundations = (Self.foundation(of: baseline), Self.foundation(of: current))
+        let foundations = (baseline.provenance.foundation, current.provenance.foundation)
         let compareCounts = countedBy.0 == countedBy.1 && foundations.0 == foundations.1
         // malloc-interposer over glibc counts approximately: its own tolerances, or not at all.
         let approximate = countedBy.0 == CountingBackend.interposer.rawValue

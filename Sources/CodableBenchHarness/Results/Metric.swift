@@ -20,7 +20,7 @@ package enum Metric: String, Codable, Sendable, CaseIterable {
 
     // What a metric is, in one place: its unit, and how gates and reports treat it.
 
-    var unit: String {
+    package var unit: String {
         switch self {
         case .wallTime, .cpuTime: return "ns"
         case .throughput: return "MB/s"

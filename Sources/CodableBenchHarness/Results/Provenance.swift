@@ -28,6 +28,9 @@ package struct Provenance: Codable, Equatable, Sendable {
     /// A Mac's run: Apple's Foundation and runtime, which ship with the OS, and the CPU's counter
     /// for its exact measures.
     package var ranOnMacOS: Bool { os.hasPrefix("macOS") }
+    /// The Foundation that decoded: Apple's ships with the OS, so each macOS version is its own;
+    /// elsewhere swift-corelibs-foundation. The two allocate differently for the same decode.
+    package var foundation: String { ranOnMacOS ? "Apple's Foundation of \(os)" : "swift-corelibs-foundation" }
 
     init(
         runID: String, time: String, gitCommit: String, gitDirty: Bool, swiftVersion: String, os: String,
@@ -94,6 +97,12 @@ package struct Provenance: Codable, Equatable, Sendable {
             buildFlags: buildFlags, harnessVersion: harnessVersion, allocator: allocator, countingBackend: countingBackend)
         provenance.cpu = cpu
         return provenance
+    }
+
+    /// When `commit` was made (ISO 8601), as git in the working directory knows it: a history's
+    /// order of commits (`HistoryRun.commitTime`).
+    package static func commitTime(_ commit: String) -> String? {
+        shell("git", "show", "-s", "--format=%cI", commit)
     }
 
     /// `swift --version`'s first line. The Swift driver leaves a `TemporaryDirectory.*` folder in
