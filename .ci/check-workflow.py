@@ -17,6 +17,8 @@ import sys
 # name: where it was seen published (checked 27 November 2026)
 PUBLISHED = {
     "actions/checkout@v4": "the v4 tag of github.com/actions/checkout, used by most workflows",
+    "actions/cache/restore@v4": "github.com/actions/cache's README (v4 section; its restore/ and save/ actions since v3), checked 29 November 2026",
+    "actions/cache/save@v4": "the same README: the save action beside restore, same v4 tag",
     "container swift:6.3": "the official swift image on Docker Hub, tag 6.3 (swift-6.3.x on Ubuntu)",
     "swift 6.3.1": "swift.org's release swift-6.3.1-RELEASE (the toolchain this project builds with; swiftly installs it)",
 }
