@@ -184,6 +184,34 @@ struct HistoryTests {
         #expect(measures?["ratio-to-synthesized"]?["lower_value"] == 0.99)
     }
 
+    @Test("report.html charts a history's ratios from the run's CPU only, and its instructions")
+    func reportCharts() throws {
+        let run = try SyntheticRuns.run([
+            .init(strategy: "synthesized", instructions: 1_000_000),
+            .init(strategy: "handwritten", instructions: 1_000_000, ratio: PairedRatio(value: 1, low: 0.99, high: 1.01, pairs: 9, generations: 3)),
+        ])
+        let cell = CellKey(group: "g", strategy: "handwritten", profile: "small")
+        // Four runs on the run's CPU ("test"), one on another: its ratio is not drawn.
+        let history = (0..<5).map { k -> HistoryRun in
+            var past = Self.run(commit: "c\(k)", index: k, cpu: k == 2 ? "other" : "test")
+            past.figures = [cell: [.instructions: .init(median: 1_000_000 + Double(k) * 1_000, low: 0, high: 0)]]
+            past.ratios = [
+                CellRatio(
+                    profile: "small", group: "g", strategy: "handwritten", yardstick: "synthesized",
+                    ratio: PairedRatio(value: 1 + Double(k) / 100, low: 0.9, high: 1.1, pairs: 9, generations: 3))
+            ]
+            return past
+        }
+        let document = ReportDocument(run: run, history: history)
+        let charts = document.historyCharts
+        #expect(charts.map(\.yLabel) == ["ratio", "× first"])
+        #expect(charts[0].series.map(\.name) == ["handwritten"])
+        #expect(charts[0].series[0].points.map(\.x) == [1, 2, 4, 5])
+        #expect(charts[1].series[0].points.map(\.y).last == 1.004)
+        #expect(HTMLReport.render(document).contains("<section id=\"history\"><h2>History</h2>"))
+        #expect(!HTMLReport.render(ReportDocument(run: run)).contains("id=\"history\""))
+    }
+
     // MARK: The store
 
     /// A synthetic run folder of `commit` with one cell.

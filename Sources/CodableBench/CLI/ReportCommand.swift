@@ -20,11 +20,15 @@ struct ReportCommand: ToolCommand {
     )
     var joined: [String] = []
 
+    @Option(help: "A history (benchmarks history) whose series report.html charts for the run's groups.")
+    var history: String?
+
     func run(in tool: ToolContext) throws {
         let claims = try tool.claims(adding: claimsFiles)
         let data = try RecordedRun.load(location)
         let others = try joined.map { try RecordedRun.load($0) }
-        let document = ReportDocument(run: data, claims: claims, facts: tool.facts, joined: others)
+        let past = try history.map { try HistoryStore($0, creating: false).runs() } ?? []
+        let document = ReportDocument(run: data, claims: claims, facts: tool.facts, joined: others, history: past)
         let written = try ReportFiles.write(document, into: data.source.deletingLastPathComponent())
         print(
             AnswersText.terminal(

@@ -60,6 +60,19 @@ enum HTMLReport {
             }
             body += "<ul>" + crossovers.map { "<li>\(e($0.summary))</li>" }.joined() + "</ul></section>"
         }
+        if !document.historyCharts.isEmpty {
+            body +=
+                "<section id=\"history\"><h2>History</h2><p class=\"meta\">\(document.historyRuns) runs of the history, oldest "
+                + "first (x: a run's place in commit order); time ratios only from runs on this run's CPU, "
+                + "\(e(p.timedOn.label)). "
+                + "<code>benchmarks history changes</code> names the changes.</p>"
+                + document.historyCharts.map { chart in
+                    "<figure>"
+                        + SVGChart.lines(
+                            title: chart.title, xLabel: "run in the history", yLabel: chart.yLabel, series: chart.series,
+                            reference: chart.reference, fromZero: false) + "</figure>"
+                }.joined() + "</section>"
+        }
         return """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodableBench \(e(p.runID))</title>
             <style>body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}table{border-collapse:collapse;margin:8px 0 20px}

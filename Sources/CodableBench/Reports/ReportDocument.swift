@@ -45,10 +45,16 @@ struct ReportDocument {
     /// With `--cold --instructions`: per cell, where its first decode's instructions went beyond its
     /// warm decode's (one sentence each).
     let coldCosts: [Prose]
+    /// With `report --history FILE`: each group's series over the history's runs.
+    let historyCharts: [HistoryChart]
+    /// How many runs the history holds (0: no history given).
+    let historyRuns: Int
 
     /// `joined`: other runs whose situations (a debug build's, a `--cold` run's) the claims also read.
+    /// `history`: runs across commits whose series the HTML report charts (`benchmarks history`).
     init(
-        run: RecordedRun, claims: ClaimsFile = .none, facts: StrategyFacts = .none, joined: [RecordedRun] = []
+        run: RecordedRun, claims: ClaimsFile = .none, facts: StrategyFacts = .none, joined: [RecordedRun] = [],
+        history: [HistoryRun] = []
     ) {
         let cells = run.records.sorted { $0.key < $1.key }, references = facts.references
         self.run = run
@@ -83,6 +89,8 @@ struct ReportDocument {
         coldCells = run.coldCells
         cold = ColdTable(coldCells)
         coldCosts = ReportDocument.firstDecodeCosts(run, cells: coldCells, warm: costs, categories: costCategories)
+        historyCharts = ReportDocument.historyCharts(run: run, groups: groups, history: history)
+        historyRuns = history.count
     }
 
     /// The run's record (run.json), where the run has one.

@@ -109,14 +109,19 @@ enum SVGChart {
         let points: [(x: Double, y: Double)]
     }
 
-    /// Lines on linear axes, with a dashed horizontal reference line (e.g. ratio 1).
-    static func lines(title: String, xLabel: String, yLabel: String, series: [Series], reference: Double?) -> String {
+    /// Lines on linear axes, with a dashed horizontal reference line (e.g. ratio 1); the y axis from
+    /// zero, or (`fromZero` false) around the values, for series that move by a few percent.
+    static func lines(
+        title: String, xLabel: String, yLabel: String, series: [Series], reference: Double?, fromZero: Bool = true
+    ) -> String {
         let width = 640.0, left = 60.0, right = 260.0, top = 40.0, bottom = 40.0
         let height = max(320.0, top + 16 * Double(series.count) + bottom)
         let all = series.flatMap(\.points)
         guard let minX = all.map(\.x).min(), let maxX = all.map(\.x).max(), maxX > minX else { return "" }
         let ys = all.map(\.y) + (reference.map { [$0] } ?? [])
-        let minY = min(0, ys.min()!), maxY = ys.max()! * 1.1
+        let pad = max((ys.max()! - ys.min()!) * 0.1, abs(ys.max()!) * 0.005)
+        let minY = fromZero ? min(0, ys.min()!) : ys.min()! - pad
+        let maxY = fromZero ? ys.max()! * 1.1 : ys.max()! + pad
         func px(_ x: Double) -> Double { left + (x - minX) / (maxX - minX) * (width - left - right) }
         func py(_ y: Double) -> Double { height - bottom - (y - minY) / (maxY - minY) * (height - top - bottom) }
         let colors = ["#4a7ab5", "#b5524a", "#4ab57a", "#8a6d3b", "#7a4ab5", "#3b8a8a"]
@@ -133,7 +138,7 @@ enum SVGChart {
         }
         for tick in [minY, (minY + maxY) / 2, maxY] {
             svg +=
-                "<text x=\"\(left - 6)\" y=\"\(py(tick) + 4)\" font-size=\"11\" text-anchor=\"end\">\(String(format: "%.2g", tick))</text>"
+                "<text x=\"\(left - 6)\" y=\"\(py(tick) + 4)\" font-size=\"11\" text-anchor=\"end\">\(String(format: fromZero ? "%.2g" : "%.4g", tick))</text>"
         }
         svg +=
             "<text x=\"\(left + (width - left - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escape(xLabel))</text>"
