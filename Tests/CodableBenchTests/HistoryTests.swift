@@ -188,7 +188,9 @@ struct HistoryTests {
     func reportCharts() throws {
         let run = try SyntheticRuns.run([
             .init(strategy: "synthesized", instructions: 1_000_000),
-            .init(strategy: "handwritten", instructions: 1_000_000, ratio: PairedRatio(value: 1, low: 0.99, high: 1.01, pairs: 9, generations: 3)),
+            .init(
+                strategy: "handwritten", instructions: 1_000_000,
+                ratio: PairedRatio(value: 1, low: 0.99, high: 1.01, pairs: 9, generations: 3)),
         ])
         let cell = CellKey(group: "g", strategy: "handwritten", profile: "small")
         // Four runs on the run's CPU ("test"), one on another: its ratio is not drawn.
