@@ -387,3 +387,33 @@ struct ClaimsTests {
         #expect(html.range(of: "<h2>Answers</h2>")!.lowerBound < html.range(of: "<h2>Measurements</h2>")!.lowerBound)
     }
 }
+
+/// What a report and the terminal open with: every question in one line.
+@Suite("One-line answers")
+struct OneLineAnswerTests {
+    static func ratio(_ strategy: String, _ profile: String, _ value: Double, _ low: Double, _ high: Double) -> CellRatio {
+        CellRatio(
+            profile: profile, group: "g", strategy: strategy, yardstick: "synthesized",
+            ratio: PairedRatio(value: value, low: low, high: high, pairs: 20, generations: 10))
+    }
+
+    @Test("a strategy's verdicts and the range of its ratios, then the CPU")
+    func line() {
+        var answer = Answer(
+            group: "g", question: "Is it faster?", yardstick: "synthesized", findings: [],
+            ratios: [
+                Self.ratio("handwritten", "small", 1.00, 0.97, 1.03),  // undecided
+                Self.ratio("handwritten", "medium", 1.03, 1.01, 1.05),  // slower
+                Self.ratio("per-property", "small", 2.10, 2.00, 2.20),
+                Self.ratio("per-property", "medium", 2.104, 2.05, 2.15),
+            ], claims: [], wasRun: true)
+        answer.timedOn = ["AMD EPYC family 26 model 2"]
+        #expect(
+            AnswersText.oneLine(answer).plain
+                == "handwritten 1.00–1.03× (slower on medium; undecided on small); per-property slower 2.10× "
+                + "· timed on AMD EPYC family 26 model 2")
+        let notRun = Answer(group: "h", question: "Q?", yardstick: nil, findings: [], ratios: [], claims: [], wasRun: false)
+        #expect(AnswersText.oneLine(notRun).plain == "not measured in this run (group not run)")
+        #expect(AnswersText.terminalSummary([answer, notRun], report: "r.md").split(separator: "\n").count == 3)
+    }
+}

@@ -26,12 +26,15 @@ enum FinishedRunReport {
             }
         }
         if printsAnswers {
-            print(
-                AnswersText.terminal(
-                    document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost))
-            print(
-                "\nEvery cell, with times and allocations: \(outcome.folder.appendingPathComponent("report.md").path) "
-                    + "(`--verbose` prints it here).")
+            let report = outcome.folder.appendingPathComponent("report.md").path
+            if verbose {
+                print(
+                    AnswersText.terminal(
+                        document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost))
+                print("\nEvery cell, with times and allocations: \(report).")
+            } else {
+                print(AnswersText.terminalSummary(document.answers, report: report))
+            }
         }
         // Out before the closing lines on stderr, also when both go to one file.
         SystemCalls.flushOutputStreams()

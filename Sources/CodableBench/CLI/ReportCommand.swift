@@ -23,6 +23,9 @@ struct ReportCommand: ToolCommand {
     @Option(help: "A history (benchmarks history) whose series report.html charts for the run's groups.")
     var history: String?
 
+    @Flag(help: "Print every answer in full (each figure, claim and caveat), not one line per question.")
+    var verbose = false
+
     func run(in tool: ToolContext) throws {
         let claims = try tool.claims(adding: claimsFiles)
         let data = try RecordedRun.load(location)
@@ -31,8 +34,10 @@ struct ReportCommand: ToolCommand {
         let document = ReportDocument(run: data, claims: claims, facts: tool.facts, joined: others, history: past)
         let written = try ReportFiles.write(document, into: data.source.deletingLastPathComponent())
         print(
-            AnswersText.terminal(
-                document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost))
+            verbose
+                ? AnswersText.terminal(
+                    document.answers, claims: claims, provenance: document.provenance, hostCost: document.hostCost)
+                : AnswersText.terminalSummary(document.answers, report: written[0].path))
         print("")
         for file in written { print("wrote \(file.path)") }
     }

@@ -62,7 +62,7 @@ struct RunCommand: ToolCommand {
     )
     var noCache = false
 
-    @Flag(help: "Print the full table of cells at the end, before the answers.")
+    @Flag(help: "Print every answer in full (each figure, claim and caveat) and the table of cells at the end, not one line per question.")
     var verbose = false
 
     @Flag(help: "Allow a debug build to run; every row is marked build_configuration=debug.")

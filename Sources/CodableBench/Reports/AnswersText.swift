@@ -150,6 +150,69 @@ enum AnswersText {
         answer.wasRun ? answer.findings : ["Not measured in this run (group not run)."]
     }
 
+    /// Every question's answer in one line, what a report opens with: each strategy's verdict and
+    /// the range of its ratios over the payloads, the claims' verdicts counted, and the CPU.
+    /// `handwritten` 1.00–1.02× (slower on medium; undecided on small); `x` slower 2.06–2.13× ·
+    /// claims: 2 do not hold · timed on AMD EPYC family 26 model 2
+    static func oneLine(_ answer: Answer) -> Prose {
+        guard answer.wasRun else { return "not measured in this run (group not run)" }
+        let strategies = answer.ratios.reduce(into: [String]()) { if !$0.contains($1.strategy) { $0.append($1.strategy) } }
+        var parts: [Prose] = strategies.map { strategy in
+            let rows = answer.ratios.filter { $0.strategy == strategy }
+            let values = rows.map(\.ratio.value)
+            let low = String(format: "%.2f", values.min()!), high = String(format: "%.2f", values.max()!)
+            let range = low == high ? "\(low)×" : "\(low)–\(high)×"
+            let verdicts = SpeedVerdict.allCases.filter { verdict in rows.contains { $0.verdict == verdict } }
+            guard verdicts.count > 1 else { return "\(code: strategy) \(word(verdicts[0])) \(range)" }
+            let byVerdict = verdicts.map { verdict in
+                "\(word(verdict)) on " + rows.filter { $0.verdict == verdict }.map(\.profile).joined(separator: ", ")
+            }
+            return "\(code: strategy) \(range) (\(byVerdict.joined(separator: "; ")))"
+        }
+        if parts.isEmpty { parts = ["no paired ratio in this run"] }
+        var line = parts.joined(separator: "; ")
+        if !answer.claims.isEmpty {
+            let counts = Dictionary(grouping: answer.claims.map(\.verdict.headline), by: { $0 })
+            line +=
+                " · claims: "
+                + counts.keys.sorted().map { verdict in
+                    let count = counts[verdict]!.count
+                    // "2 do not hold", "1 holds only for small".
+                    let plural =
+                        count == 1
+                        ? verdict
+                        : verdict.replacingOccurrences(of: "does not hold", with: "do not hold")
+                            .replacingOccurrences(of: "holds", with: "hold")
+                    return "\(count) \(plural)"
+                }.joined(separator: ", ")
+        }
+        if let cpu = answer.timedOn.first { line += " · timed on \(cpu)" }
+        return line
+    }
+
+    /// How a one-line answer says a verdict: "faster", "same speed", "undecided".
+    static func word(_ verdict: SpeedVerdict) -> String {
+        switch verdict {
+        case .faster: "faster"
+        case .slower: "slower"
+        case .same: "same speed"
+        case .undecided: "undecided"
+        }
+    }
+
+    /// What follows the one-line answers: where each figure, claim and the method are.
+    static let oneLineNote =
+        "One line per question: each strategy against its yardstick, its verdict and the range of its ratios over the payloads "
+        + "(\"same speed\": within ±\(Int(SpeedVerdict.defaultMargin * 100))%; a ratio is time over the yardstick's, paired). "
+        + "Each figure with its interval, the claims and the exact measures follow, question by question."
+
+    /// The terminal's closing answers: one line per question, and where the rest is.
+    static func terminalSummary(_ answers: [Answer], report: String) -> String {
+        var out = ["Answers, one line per question (each figure, claim and caveat: \(report); --verbose prints them here):"]
+        for answer in answers { out.append("- \(answer.question) \(oneLine(answer).plain)") }
+        return out.joined(separator: "\n")
+    }
+
     /// Plain text for the terminal: every question with its findings and claim verdicts.
     static func terminal(_ answers: [Answer], claims: ClaimsFile, provenance: Provenance, hostCost: Prose? = nil) -> String {
         var out = ["Answers", platform(provenance, answers: answers, hostCost: hostCost).plain]

@@ -11,12 +11,14 @@ enum HTMLReport {
         var body = "<h1>CodableBench run \(e(p.runID))</h1>"
         if let headline = document.interruptionHeadline { body += "<p class=\"warn\"><strong>\(e(headline))</strong></p>" }
         if let headline = document.buildHeadline { body += "<p class=\"warn\"><strong>\(e(headline))</strong></p>" }
+        body += answersSection(document.answers, claims: document.claims, warnings: document.warnings)
+        // How the run went and what its figures mean: behind a fold, after the answers.
         body +=
-            "<p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
+            "<details class=\"method\"><summary><strong>How this run was measured</strong>: where, how long, what the figures "
+            + "mean and do not</summary><p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
             + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
-        if let summary = document.summary { body += "<p class=\"meta\">\(e(summary))</p>" }
-        body += answersSection(
-            document.answers, claims: document.claims, provenance: p, warnings: document.warnings, hostCost: document.hostCost)
+            + (document.summary.map { "<p class=\"meta\">\(e($0))</p>" } ?? "")
+            + "<p class=\"meta\">\(AnswersText.platform(p, answers: document.answers, hostCost: document.hostCost).html)</p></details>"
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(ReportDocument.readingNote))</p>"
         for group in document.groups {
             body += section(group, document)
@@ -80,7 +82,9 @@ enum HTMLReport {
             .warn{background:#fff6e0;border:1px solid #e0c070;padding:4px 12px}figure{margin:8px 0}.bad{color:#a33}
             .answer{border-left:4px solid #4a7;padding:2px 12px;margin:12px 0}.answer h3{margin:6px 0 2px}.ctx{color:#666;font-size:13px}
             .v{font-weight:bold;padding:0 4px;border-radius:3px}.v-holds{background:#d8f0dc}.v-not{background:#f6d6d6}
-            .v-only{background:#fbeec8}.v-none{background:#e6e6e6}code{font-size:13px}</style>
+            .v-only{background:#fbeec8}.v-none{background:#e6e6e6}code{font-size:13px}
+            ul.oneline{padding-left:18px;margin:6px 0}ul.oneline li{font-size:14px;margin:2px 0}ul.oneline a{color:#222;text-decoration:none}
+            details.method{margin:12px 0}</style>
             </head><body>\(body)</body></html>
             """
     }
@@ -140,12 +144,13 @@ enum HTMLReport {
 
     /// The Answers section: per question, its findings and each claim with a coloured verdict;
     /// warnings as one line per kind, their cases folded.
-    static func answersSection(
-        _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [ReportWarning], hostCost: Prose? = nil
-    ) -> String {
+    static func answersSection(_ answers: [Answer], claims: ClaimsFile, warnings: [ReportWarning]) -> String {
         let e = SVGChart.escape
-        var html = "<h2>Answers</h2><p class=\"meta\">\(AnswersText.platform(provenance, answers: answers, hostCost: hostCost).html)</p>"
+        var html =
+            "<h2>Answers</h2><ul class=\"oneline\">"
+            + answers.map { answer in
+                "<li><a href=\"#answer-\(e(answer.group))\"><strong>\(e(answer.question))</strong></a> \(AnswersText.oneLine(answer).html)</li>"
+            }.joined() + "</ul><p class=\"meta\">\(e(AnswersText.oneLineNote))</p>"
         if !warnings.isEmpty {
             html +=
                 "<div class=\"warn\"><ul>"

@@ -10,14 +10,15 @@ enum MarkdownReport {
         var out = ["# CodableBench run \(p.runID)", ""]
         if let headline = document.interruptionHeadline { out += ["**\(headline)**", ""] }
         if let headline = document.buildHeadline { out += ["**\(headline)**", ""] }
+        out += answersSection(document.answers, claims: document.claims, warnings: document.warnings)
+        // How the run went and what its figures mean: after the answers.
+        out += ["## How this run was measured", ""]
         out.append(
             "\(p.time) · \(p.swiftVersion) · \(p.os) (\(p.kernel)) · \(p.cpuModel) × \(p.cores) · "
                 + "\(p.buildConfiguration) build\(p.buildFlags.isEmpty ? "" : " (\(p.buildFlags))") · allocator \(p.allocator) · allocations counted by \(p.countingBackend) · "
                 + "commit \(p.gitCommit.prefix(12))\(p.gitDirty ? " (dirty)" : "")")
         if let summary = document.summary { out += ["", summary] }
-        out.append("")
-        out += answersSection(
-            document.answers, claims: document.claims, provenance: p, warnings: document.warnings, hostCost: document.hostCost)
+        out += ["", AnswersText.platform(p, answers: document.answers, hostCost: document.hostCost).markdown, ""]
         out += ["## Measurements", "", ReportDocument.readingNote, ""]
         for group in document.groups {
             let answer = group.answer
@@ -82,11 +83,12 @@ enum MarkdownReport {
     }
 
     /// `## Answers`: per question, what its strategies did, then each claim's verdict.
-    static func answersSection(
-        _ answers: [Answer], claims: ClaimsFile, provenance: Provenance,
-        warnings: [ReportWarning], hostCost: Prose? = nil
-    ) -> [String] {
-        var out = ["## Answers", "", AnswersText.platform(provenance, answers: answers, hostCost: hostCost).markdown, ""]
+    /// The Answers section: every question in one line, the warnings, then each question's
+    /// findings and claims.
+    static func answersSection(_ answers: [Answer], claims: ClaimsFile, warnings: [ReportWarning]) -> [String] {
+        var out = ["## Answers", "", AnswersText.oneLineNote, ""]
+        out += answers.map { "- **\($0.question)** \(AnswersText.oneLine($0).markdown)" }
+        out.append("")
         if !warnings.isEmpty {
             out.append(
                 "Warnings: " + warnings.map(\.summary).joined(separator: "; ")
