@@ -82,12 +82,10 @@ struct GateTests {
     /// been compared, and an exact canary that misread fails it only where an exact measure is gated.
     @Test func aFailedCanaryFailsOnlyWhereItsCountsWouldHaveBeenCompared() throws {
         func withCanaries(_ run: RecordedRun) -> RecordedRun {
-            var run = run
             var info = RunJSON(cells: 1, totalSeconds: 0, measuredSeconds: 0)
             info.allocationCanary = AllocationCanaryReading(expected: [3000, 0], read: [[3, 3, 3], [0, 0, 0]])
             info.exactCanary = ExactCanaryReading(read: [0, 0, 0, 0])
-            run.info = info
-            return run
+            return run.with(info: info)
         }
         let onAMac = withCanaries(try SyntheticRuns.run(base, os: "macOS 15.2.0"))
         let againstLinux = try Gate(

@@ -113,9 +113,8 @@ extension RecordedRun {
     /// back from its files has them (a row for a cell the run lacks is dropped, as `load` drops it).
     func with(ratios: [CellRatio]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
         let records = CellRecord.records(rows: resultRows, ratios: ratios ?? self.ratios, costs: costs ?? costRows)
-        var run = RecordedRun(source: source, provenance: provenance, records: records, sampleRows: sampleRows)
-        run.info = info
-        run.pairs = pairs
+        var run = RecordedRun(
+            source: source, provenance: provenance, records: records, sampleRows: sampleRows, info: info, pairs: pairs)
         run.cold = cold
         run.coldAllocations = coldAllocations
         run.coldCostBreakdowns = coldCostBreakdowns

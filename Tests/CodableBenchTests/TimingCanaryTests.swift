@@ -74,11 +74,10 @@ struct TimingCanaryTests {
     /// A run of `a` paired with `yardstick` (run beside it where it is not the baseline build).
     static func runWithCanary(_ canary: TimingCanaryReading, ratio: PairedRatio, yardstick: String = "baseline") throws -> RecordedRun {
         let beside = yardstick == "baseline" ? [] : [SyntheticRuns.CellSpec(strategy: yardstick)]
-        var run = try SyntheticRuns.run([SyntheticRuns.CellSpec(strategy: "a", ratio: ratio, ratioTo: yardstick)] + beside)
+        let run = try SyntheticRuns.run([SyntheticRuns.CellSpec(strategy: "a", ratio: ratio, ratioTo: yardstick)] + beside)
         var info = RunJSON(cells: 1, totalSeconds: 0, measuredSeconds: 0)
         info.timingCanary = canary
-        run.info = info
-        return run
+        return run.with(info: info)
     }
 
     @Test func aFailedCanaryFailsCheckWhereItJudgesTimeAndLeavesAbUndecided() throws {

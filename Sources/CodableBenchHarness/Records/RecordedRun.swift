@@ -42,9 +42,9 @@ package struct RecordedRun: Sendable {
     /// (`cold-costs.csv`; `--cold --instructions`).
     package internal(set) var coldCostBreakdowns: [String: [String: CostBreakdown]] = [:]
     /// The run's record (`run.json`), read once here: the only place a run's run.json is read.
-    package var info: RunJSON? = nil { didSet { judgeLabels() } }
+    package private(set) var info: RunJSON? = nil
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
-    package var pairs: [PairsCSV.PairRow] = [] { didSet { judgeLabels() } }
+    package private(set) var pairs: [PairsCSV.PairRow] = []
     /// What the cache probes read (run.json's `hostState`), with the check of their label: the
     /// run's own, or for a run recorded before the check, that of its pairs (`HostStateCheck`).
     package private(set) var hostState: HostStateSummary? = nil
@@ -103,18 +103,30 @@ package struct RecordedRun: Sendable {
             throw CommandError.input("\(file.path) has no rows")
         }
         provenance.cpu = provenance.cpu ?? info?.provenance?.cpu
-        var run = RecordedRun(source: file, provenance: provenance, records: records, sampleRows: sampleRows)
-        run.info = info
-        run.pairs = pairs
+        var run = RecordedRun(
+            source: file, provenance: provenance, records: records, sampleRows: sampleRows, info: info, pairs: pairs)
         run.cold = try optional("cold.csv", ColdCSV.read)
         run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
         run.coldCostBreakdowns = CostsCSV.breakdowns(try optional("cold-costs.csv", CostsCSV.read))
         return run
     }
 
+    /// The same run with its record (run.json) and pairs attached, judged again (`judgeLabels`):
+    /// how the runner hands on the run it recorded once its run.json is written.
+    package func with(info: RunJSON?, pairs: [PairsCSV.PairRow]? = nil) -> RecordedRun {
+        var run = RecordedRun(
+            source: source, provenance: provenance, records: records, sampleRows: sampleRows, info: info,
+            pairs: pairs ?? self.pairs)
+        run.cold = cold
+        run.coldAllocations = coldAllocations
+        run.coldCostBreakdowns = coldCostBreakdowns
+        return run
+    }
+
     /// The probe's check, from run.json or from the pairs of a run recorded before it, and the
     /// ratios without their labels where the label did not predict the decodes. Only a run whose
-    /// run.json has its probes' summary is judged: one still running has none yet.
+    /// run.json has its probes' summary is judged: one still running has none yet. A step of
+    /// making the value (`init`), never of reading it.
     private mutating func judgeLabels() {
         ratios = records.compactMap(\.cellRatio)
         hostState = info?.hostState
@@ -155,14 +167,21 @@ package struct RecordedRun: Sendable {
     /// This build's cells measured cold, as reports show them.
     package var coldCells: [ColdCell] { ColdCell.cells(cold, allocations: coldAllocations) }
 
-    /// A run's cells, from its files or from the run that recorded them (`RunRecorder`).
-    init(source: URL, provenance: Provenance, records: [CellRecord], sampleRows: [SampleRow]) {
+    /// A run's cells, from its files or from the run that recorded them (`RunRecorder`), with its
+    /// record and pairs where it has them; its host state judged here, once.
+    init(
+        source: URL, provenance: Provenance, records: [CellRecord], sampleRows: [SampleRow], info: RunJSON? = nil,
+        pairs: [PairsCSV.PairRow] = []
+    ) {
         self.source = source
         self.provenance = provenance
         self.records = records
         self.sampleRows = sampleRows
+        self.info = info
+        self.pairs = pairs
         samples = Dictionary(grouping: sampleRows, by: \.key).mapValues { $0.map(TimingSample.init) }
         ratios = records.compactMap(\.cellRatio)
+        judgeLabels()
     }
 
     /// How much of the run the machine spent in its slow state, from the timing samples' CPU times

@@ -65,8 +65,7 @@ package struct FinishedRun {
 
     init(folder: URL, thisBuild: RecordedRun, info: RunJSON, baselineBuild: RecordedRun?, interruptedBy: Int32?) {
         self.folder = folder
-        self.thisBuild = thisBuild
-        self.thisBuild.info = info
+        self.thisBuild = thisBuild.with(info: info)
         self.baselineBuild = baselineBuild
         self.interruptedBy = interruptedBy
     }
