@@ -152,7 +152,7 @@ struct RunRecordTests {
             CellRecord.Measure(metric: $0, summary: summary)
         }
         let ratio = PairedRatio(value: 0.75, low: 0.5, high: 1.25, pairs: 12, generations: 3)
-        fast.groupRatio = YardstickRatio(to: "slow", value: ratio)
+        fast.rowRatio = YardstickRatio(to: "slow", value: ratio)
         fast.pairedRatio = CellRecord.Ratio(yardstick: "slow", ratio: ratio, state: .quiet, contended: .one)
         fast.costs = [
             CostBreakdown.Function(
@@ -163,7 +163,7 @@ struct RunRecordTests {
         ]
         var slow = CellRecord(cell: cell("slow"), outcome: .ok, expectedOutcome: .ok, detail: "")
         slow.measures = [CellRecord.Measure(metric: .wallTime, summary: summary)]
-        slow.groupRatio = YardstickRatio(to: "slow", value: .one)
+        slow.rowRatio = YardstickRatio(to: "slow", value: .one)
         let broken = CellRecord(
             cell: cell("broken"), outcome: .threw, expectedOutcome: .ok, detail: "keyNotFound: \"id\", at articles[3]")
 

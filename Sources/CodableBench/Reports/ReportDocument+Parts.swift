@@ -9,7 +9,7 @@ import CodableBenchHarness
 extension ReportDocument {
     /// How to read the numbers, at the top of every report.
     static let readingNote =
-        "The headline is each strategy's paired ratio to its group's reference: measured side by side, "
+        "The headline is each strategy's paired ratio to its yardstick: measured side by side, "
         + "sample by sample, on the same CPU, so the machine's state cancels out; 95% intervals over process generations "
         + "(Documentation/Method.md). Absolute times and MB/s describe this machine at this time."
 

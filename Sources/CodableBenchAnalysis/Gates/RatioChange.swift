@@ -44,7 +44,7 @@ package struct RatioChange: Sendable {
         func ratios(_ run: RecordedRun) -> [CellKey: YardstickRatio] {
             var out: [CellKey: YardstickRatio] = [:]
             for record in run.records where record.outcome == .ok && record.summary(of: .wallTime) != nil {
-                if let ratio = record.groupRatio, ratio.to != record.key.strategy { out[record.key] = ratio }
+                if let ratio = record.rowRatio, ratio.to != record.key.strategy { out[record.key] = ratio }
             }
             return out
         }

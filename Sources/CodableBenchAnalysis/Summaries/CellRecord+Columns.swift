@@ -21,7 +21,7 @@ extension CellRecord {
         return SpeedVerdict(ratio.value, margin: SpeedVerdict.defaultMargin).rawValue
     }
 
-    /// The ratio to the group's reference as text: the paired ratio with its interval, or, for
+    /// The ratio to the cell's yardstick as text: the paired ratio with its interval, or, for
     /// runs before paired measurement, the ratio of the two medians (marked "unpaired").
     func ratioText(reference: CellRecord?) -> String {
         if let ratio = displayedRatio {

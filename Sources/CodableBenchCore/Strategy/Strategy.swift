@@ -32,7 +32,7 @@ public enum Expectation: String, Sendable {
 public struct Strategy: @unchecked Sendable {
     /// Unique, kebab-case: what `--strategy` and the results use.
     public let id: String
-    /// The question it belongs to; ratios are taken against the group's reference.
+    /// The question it belongs to; its ratios are taken against its yardstick (see `yardstick`).
     public let group: String
     /// One line; names the seed or library the technique comes from.
     public let summary: String
@@ -40,7 +40,7 @@ public struct Strategy: @unchecked Sendable {
     public let contract: Contract
     /// A technique known to go wrong, measured so that the failure is reported, never hidden.
     public let isPitfall: Bool
-    /// The group's reference strategy, which ratios are computed against.
+    /// The group's reference strategy: the yardstick of the group's strategies that declare none.
     public let isReference: Bool
     /// The strategy this one is timed against when that is not its group's reference: the plain
     /// technique a reader compares it with (`snake-case-strategy` against `synthesized`).

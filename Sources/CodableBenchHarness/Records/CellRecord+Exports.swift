@@ -10,7 +10,7 @@ extension CellRecord {
         func row(_ metric: Metric, _ summary: Summary?) -> ResultRow {
             ResultRow(
                 provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expectedOutcome, detail: detail,
-                metric: metric, summary: summary, ratio: metric == .wallTime ? groupRatio : nil)
+                metric: metric, summary: summary, ratio: metric == .wallTime ? rowRatio : nil)
         }
         guard !measures.isEmpty else { return [row(.none, nil)] }
         return measures.map { row($0.metric, $0.summary) }
@@ -43,7 +43,7 @@ extension CellRecord {
                 byCell[key] = CellRecord(
                     cell: row.cell, outcome: row.outcome, expectedOutcome: row.expectedOutcome, detail: row.detail)
             }
-            if row.metric == .wallTime { byCell[key]?.groupRatio = row.ratio }
+            if row.metric == .wallTime { byCell[key]?.rowRatio = row.ratio }
             if let summary = row.summary, row.metric != .none {
                 byCell[key]?.measures.append(Measure(metric: row.metric, summary: summary))
             }

@@ -14,9 +14,9 @@ package struct CellRecord: Codable, Equatable, Sendable {
     package internal(set) var detail: String
     /// Each measure's statistics, in results.csv's order of metrics; none for a cell not measured.
     package internal(set) var measures: [Measure] = []
-    /// The ratio results.csv shows on the wall-time row: to the group's reference (the reference's
+    /// The ratio results.csv shows on its wall-time row (`ratio_to`): to the cell's yardstick (a group reference's
     /// own is 1), or in an `ab` run to the baseline build.
-    package internal(set) var groupRatio: YardstickRatio? = nil
+    package internal(set) var rowRatio: YardstickRatio? = nil
     /// The paired ratio to the member it was flanked by in its lockstep comparison (ratios.csv).
     var pairedRatio: Ratio? = nil
     /// Where each decode's instructions went (costs.csv; cells counted under callgrind).
@@ -44,22 +44,22 @@ package struct CellRecord: Codable, Equatable, Sendable {
         pairedRatio = Ratio(
             yardstick: yardstick, ratio: stated.verdict, state: stated.verdictState,
             contended: stated.verdictState == .quiet ? stated.contended : nil)
-        groupRatio = YardstickRatio(to: yardstick, value: stated.verdict)
+        rowRatio = YardstickRatio(to: yardstick, value: stated.verdict)
     }
 
     /// The same pairing's ratio stated again (every pair pooled, `StatedRatio(pooling:)`), and on
     /// the wall-time row where that showed it: a group's reference keeps its 1 to itself.
     mutating func restate(_ stated: StatedRatio) {
         guard let yardstick = pairedRatio?.yardstick else { return }
-        let shown = groupRatio
+        let shown = rowRatio
         pair(with: yardstick, stated)
-        if let shown, shown.to != yardstick { groupRatio = shown }
+        if let shown, shown.to != yardstick { rowRatio = shown }
     }
 
     /// The ratio a reader wants beside the cell: results.csv's, but for a group's reference, whose
     /// row records 1 to itself, its paired ratio to the member it was flanked by.
     package var displayedRatio: YardstickRatio? {
-        guard let groupRatio, groupRatio.to == cell.strategy, let pairedRatio else { return groupRatio }
+        guard let rowRatio, rowRatio.to == cell.strategy, let pairedRatio else { return rowRatio }
         return YardstickRatio(to: pairedRatio.yardstick, value: pairedRatio.ratio)
     }
 

@@ -240,7 +240,7 @@ extension RecordedRun {
     package var allRatios: [CellRatio] {
         var all = ratios
         for cell in records {
-            guard let ratio = cell.groupRatio, ratio.to != cell.cell.strategy,
+            guard let ratio = cell.rowRatio, ratio.to != cell.cell.strategy,
                 !all.contains(where: { $0.strategy == cell.cell.strategy && $0.profile == cell.cell.profile && $0.yardstick == ratio.to })
             else { continue }
             all.append(

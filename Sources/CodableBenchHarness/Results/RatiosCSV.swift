@@ -2,7 +2,8 @@ import Foundation
 import CodableBenchCore
 
 /// One paired ratio of a run's cell: a strategy against the strategy it was flanked by in its
-/// lockstep comparison (its group's reference; for a group's reference, the comparison's anchor).
+/// lockstep comparison (its yardstick: the strategy it declares, else its group's reference; for a
+/// group's reference, the comparison's anchor).
 /// What a cell record states (`CellRecord.cellRatio`), and a row of ratios.csv with the run's id.
 package struct CellRatio: Equatable, Sendable {
     package var profile: String

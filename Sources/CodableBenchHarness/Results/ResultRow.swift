@@ -38,7 +38,7 @@ struct ResultRow: Equatable, Sendable {
     package var detail: String
     package var metric: Metric
     package var summary: Summary?
-    /// Wall-time rows: the paired ratio to the group's reference (see `PairedRatio`).
+    /// Wall-time rows: the paired ratio to the cell's yardstick, named in `ratio_to` (see `PairedRatio`).
     package var ratio: YardstickRatio?
 
     init(
