@@ -13,7 +13,10 @@ struct DependencyDirectionTests {
         ("CodableBenchCore", ["Platform", "Support", "Model", "Profile", "Generator", "Statistics", "Strategy", "Verification", "Costs"]),
         (
             "CodableBenchHarness",
-            ["Platform", "System", "Results", "Measurement", "Worker", "Records", "Run", "Conformance", "History"]
+            [
+                "Platform", "System", "Results", "Measurement", "Worker", "Records", "Cells", "Lockstep", "Passes", "Canaries",
+                "Sampling", "Run", "Conformance", "History",
+            ]
         ),
         ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims", "Replay", "History"]),
         ("CodableBench", ["Reports", "CLI"]),

@@ -189,7 +189,8 @@ package struct Runner {
             counter = .retired
         }
         var passes = CountingPasses(
-            backend: try CountingPasses.backend(for: options, log: log), instructionCounter: counter,
+            backend: try CountingPasses.backend(counting: options.countAllocations, asked: options.countingBackend, log: log),
+            instructionCounter: counter,
             timeoutSeconds: options.timeoutSeconds, launcher: launcher)
         if counter == nil, options.countsExact {
             if Platform.current.hasCallgrind, let valgrind = InstructionRegion.valgrindPath() {
@@ -286,7 +287,11 @@ package struct Runner {
         if passes.backend != .none {
             let chosen = passes.backend
             let reading = try AllocationCanary.firstThatReads(
-                passes: &passes, fallbacks: { CountingPasses.fallbacks(after: chosen, for: options, log: log) },
+                passes: &passes,
+                fallbacks: {
+                    CountingPasses.fallbacks(
+                        after: chosen, counting: options.countAllocations, asked: options.countingBackend, log: log)
+                },
                 planJSON: try planJSON(), payloadFolder: payloadFolder, log: log)
             logged(reading.passed, reading.sentence, since: start)
             if !reading.passed {

@@ -40,9 +40,10 @@ struct CountingPasses {
 
     /// The backend of the counting pass: the one asked for, or jemalloc, or the interposer; says
     /// once when counts will be approximate or missing.
-    static func backend(for options: RunOptions, log: (String) -> Void) throws -> CountingBackend {
-        guard options.countAllocations else { return .none }
-        if let asked = options.countingBackend {
+    /// `counting`: whether the run counts allocations; `asked`: the backend `--counting` names.
+    static func backend(counting: Bool, asked: CountingBackend?, log: (String) -> Void) throws -> CountingBackend {
+        guard counting else { return .none }
+        if let asked {
             if asked == .interposer { _ = InterposerBuild.buildIfMissing(log: log) }
             guard asked == .none || asked.libraryPath != nil else {
                 throw CommandError.usage(
@@ -70,8 +71,10 @@ struct CountingPasses {
     /// Where the run chose `chosen` itself (no `--counting`), the backends after it in the
     /// platform's preference that it can use: what the run counts with instead when `chosen`'s
     /// allocation canary misreads (`AllocationCanary.firstThatReads`).
-    static func fallbacks(after chosen: CountingBackend, for options: RunOptions, log: (String) -> Void) -> [CountingBackend] {
-        guard options.countAllocations, options.countingBackend == nil, chosen != .none else { return [] }
+    static func fallbacks(
+        after chosen: CountingBackend, counting: Bool, asked: CountingBackend?, log: (String) -> Void
+    ) -> [CountingBackend] {
+        guard counting, asked == nil, chosen != .none else { return [] }
         let preference = Platform.current.countingPreference.compactMap(CountingBackend.init(rawValue:))
         return preference.drop { $0 != chosen }.dropFirst().filter { backend in
             backend == .jemalloc ? backend.libraryPath != nil : InterposerBuild.buildIfMissing(log: log)
