@@ -18,7 +18,7 @@ struct DependencyDirectionTests {
                 "Sampling", "Run", "Conformance", "History",
             ]
         ),
-        ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims", "Replay", "History"]),
+        ("CodableBenchAnalysis", ["Summaries", "Gates", "Claims", "Replay", "Across", "History"]),
         ("CodableBench", ["Reports", "CLI"]),
     ]
     /// Every folder as `Module/Folder` (both Core and the harness have a `Platform`), lowest first.

@@ -1,4 +1,5 @@
 @testable import CodableBench
+@testable import CodableBenchAnalysis
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation
@@ -125,18 +126,18 @@ struct FiguresThatTravelTests {
     /// Two AMD runs and one Intel run: time pooled within each CPU, set side by side between them,
     /// and the exact counts compared over all three.
     @Test func acrossKeepsCPUsApartAndPoolsExactCountsOverAll() {
-        typealias Key = AcrossCommand.RatioKey
+        typealias Key = AcrossRuns.RatioKey
         let key = Key(profile: "small", strategy: "x", yardstick: "y")
         func ratio(_ value: Double) -> PairedRatio {
             PairedRatio(value: value, low: value * 0.99, high: value * 1.01, pairs: 10, generations: 5)
         }
         let cell = CellKey(group: "g", strategy: "x", profile: "small"), other = CellKey(group: "g", strategy: "y", profile: "small")
         let runs = [
-            AcrossCommand.LoadedRun(cpu: "AMD", ratios: [key: ratio(7.8)], instructions: [cell: 1000, other: 500]),
-            AcrossCommand.LoadedRun(cpu: "AMD", ratios: [key: ratio(7.6)], instructions: [cell: 1000, other: 500]),
-            AcrossCommand.LoadedRun(cpu: "Intel", ratios: [key: ratio(5.8)], instructions: [cell: 1000, other: 510]),
+            AcrossRuns.Run(cpu: "AMD", ratios: [key: ratio(7.8)], instructions: [cell: 1000, other: 500]),
+            AcrossRuns.Run(cpu: "AMD", ratios: [key: ratio(7.6)], instructions: [cell: 1000, other: 500]),
+            AcrossRuns.Run(cpu: "Intel", ratios: [key: ratio(5.8)], instructions: [cell: 1000, other: 510]),
         ]
-        let lines = AcrossCommand.render(runs).split(separator: "\n").map(String.init)
+        let lines = AcrossText.render(runs).split(separator: "\n").map(String.init)
         #expect(lines.contains("Time on AMD, 2 runs:"))
         #expect(lines.contains("1 ratios in all 2 runs"))
         #expect(lines.contains("Time on Intel, 1 run:"))
@@ -150,17 +151,17 @@ struct FiguresThatTravelTests {
             ))
         #expect(lines.contains { $0.hasPrefix("  y on small: 500, 500, 510 (2.00% apart: another build") })
         // Counts within 0.05% of each other agree: one build's runs on one CPU spread that much.
-        let close = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_000_300]])
+        let close = AcrossText.exact([[cell: 1_000_000], [cell: 1_000_300]])
         #expect(close.hasSuffix("0 identical in every run, 1 within 0.05%, 0 differ beyond it"))
         // Runs of two builds say so; one build's runs that differ name the one cause left.
-        let builds = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], builds: ["a", "b"])
+        let builds = AcrossText.exact([[cell: 1_000_000], [cell: 1_020_000]], builds: ["a", "b"])
         #expect(builds.contains("\n  the runs were made by 2 builds (their executables differ): a count moves between builds"))
-        let oneBuild = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], builds: ["a", "a"])
+        let oneBuild = AcrossText.exact([[cell: 1_000_000], [cell: 1_020_000]], builds: ["a", "a"])
         #expect(
             !oneBuild.contains("builds (their") && oneBuild.contains("(2.00% apart: one build: a library choosing its code by CPU feature)")
         )
         // Runs of two harness versions, which count differently (0.9 in forked children), say so.
-        let versions = AcrossCommand.exactAcrossRuns([[cell: 1_000_000], [cell: 1_020_000]], harnesses: ["0.8.0", "0.9.0"])
+        let versions = AcrossText.exact([[cell: 1_000_000], [cell: 1_020_000]], harnesses: ["0.8.0", "0.9.0"])
         #expect(
             versions.contains(
                 "\n  the runs were made by harness versions 0.8.0, 0.9.0, which count differently (Documentation/Changelog.md): their counts need not agree\n"
@@ -175,7 +176,7 @@ struct FiguresThatTravelTests {
             return run
         }
         macs[1].instructions = [cell: 1_015_000]
-        let mixed = AcrossCommand.render([runs[0], runs[1]] + macs).split(separator: "\n").map(String.init)
+        let mixed = AcrossText.render([runs[0], runs[1]] + macs).split(separator: "\n").map(String.init)
         #expect(mixed.contains { $0.hasPrefix("Exact measures (callgrind, every CPU together): instructions per decode of 2 cells") })
         #expect(
             mixed.contains(
@@ -184,9 +185,9 @@ struct FiguresThatTravelTests {
         #expect(mixed.contains { $0.contains("are not compared: one counts the decodes, the other the whole process") })
         // Hosts whose valgrind presented one CPU say so; another CPU is named as a cause.
         let haswell = "Intel family 6 model 60 stepping 3 (haswell)"
-        let onePresented = AcrossCommand.exactAcrossRuns([[cell: 1_000], [cell: 1_000]], presentedCPUs: [haswell, haswell])
+        let onePresented = AcrossText.exact([[cell: 1_000], [cell: 1_000]], presentedCPUs: [haswell, haswell])
         #expect(onePresented.contains("\n  valgrind presented one CPU to every run's counted decodes, whatever the host's: \(haswell)"))
-        let twoPresented = AcrossCommand.exactAcrossRuns(
+        let twoPresented = AcrossText.exact(
             [[cell: 1_000], [cell: 1_000]], presentedCPUs: [haswell, "AMD family 25 model 1"])
         #expect(twoPresented.contains("valgrind presented 2 CPUs (AMD family 25 model 1; \(haswell)): glibc may run other code"))
         // A run without exact measures (an older one) does not count among their versions.
@@ -195,10 +196,10 @@ struct FiguresThatTravelTests {
             run.harness = "0.9.0"
             return run
         }
-        var older = AcrossCommand.LoadedRun(cpu: "AMD", ratios: [key: ratio(7.7)])
+        var older = AcrossRuns.Run(cpu: "AMD", ratios: [key: ratio(7.7)])
         older.harness = "0.7.1"
-        #expect(!AcrossCommand.render(newer + [older]).contains("harness versions"))
+        #expect(!AcrossText.render(newer + [older]).contains("harness versions"))
         older.instructions = [cell: 1_000]
-        #expect(AcrossCommand.render(newer + [older]).contains("harness versions 0.7.1, 0.9.0"))
+        #expect(AcrossText.render(newer + [older]).contains("harness versions 0.7.1, 0.9.0"))
     }
 }

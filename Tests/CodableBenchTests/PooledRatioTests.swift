@@ -1,4 +1,5 @@
 @testable import CodableBench
+@testable import CodableBenchAnalysis
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation
@@ -45,14 +46,14 @@ struct PooledRatioTests {
     }
 
     @Test func acrossRendersTheWidestSpreadFirstAndTheSummary() {
-        typealias Key = AcrossCommand.RatioKey
+        typealias Key = AcrossRuns.RatioKey
         let a = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         let b = CellRatio(profile: "small", group: "g", strategy: "z", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         let runs: [[Key: PairedRatio]] = [
             [Key(a): Self.ratio(1.0, 0.02), Key(b): Self.ratio(1.0, 0.02)],
             [Key(a): Self.ratio(1.1, 0.02), Key(b): Self.ratio(1.01, 0.02)],
         ]
-        let lines = AcrossCommand.render(runs).split(separator: "\n").map(String.init)
+        let lines = AcrossText.pooled(runs).split(separator: "\n").map(String.init)
         #expect(lines[0] == "2 ratios in all 2 runs")
         #expect(lines[1].hasPrefix("  10.0%  differ  x / y on small: 1 1.1; pooled 1.049 (0.5724–1.922)"))
         #expect(lines[2].hasPrefix("   1.0%          z / y on small: 1 1.01; pooled"))
@@ -63,16 +64,16 @@ struct PooledRatioTests {
     /// Two runs of one CPU, one whose probe labelled the host's state and one whose could not:
     /// each run's ratio in the state it states it in pools, and the line names both states.
     @Test func acrossPoolsRunsThatLabelTheHostsStateDifferently() {
-        typealias Key = AcrossCommand.RatioKey
+        typealias Key = AcrossRuns.RatioKey
         var quiet = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         quiet.state = .quiet
         let unlabelled = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
-        let lines = AcrossCommand.render([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(unlabelled): Self.ratio(1.01, 0.02)]])
+        let lines = AcrossText.pooled([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(unlabelled): Self.ratio(1.01, 0.02)]])
             .split(separator: "\n").map(String.init)
         #expect(lines[0] == "1 ratios in all 2 runs")
         #expect(lines[1].contains("x / y on small (states: quiet, unlabelled): 1 1.01; pooled"))
         // Runs that agree on the state keep its words.
-        let both = AcrossCommand.render([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(quiet): Self.ratio(1.01, 0.02)]])
+        let both = AcrossText.pooled([[Key(quiet): Self.ratio(1.0, 0.02)], [Key(quiet): Self.ratio(1.01, 0.02)]])
         #expect(both.contains("x / y on small with the cache to itself: 1 1.01"))
     }
 }
