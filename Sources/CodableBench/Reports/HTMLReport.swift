@@ -92,32 +92,14 @@ enum HTMLReport {
     /// A group's section: its time charts by profile, allocations, costs, table and changes.
     static func section(_ group: ReportDocument.Group, _ document: ReportDocument) -> String {
         let e = SVGChart.escape
-        let answer = group.answer, groupCells = group.cells
+        let answer = group.answer
         var body = "<section id=\"group-\(e(answer.group))\"><h3>\(e(answer.group))</h3>"
         if answer.question != answer.group { body += "<p>\(e(answer.question))</p>" }
-        for profile in orderedUnique(groupCells.map(\.key.profile)) {
-            let bars = groupCells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
-                let wall = cell.summary(of: .wallTime)
-                let text =
-                    wall.map { Terminal.time($0.median) + (cell.displayedRatio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
-                    ?? cell.outcome.rawValue
-                return SVGChart.Bar(
-                    label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,
-                    high: wall?.ci95High, valueText: text, highlight: document.references.contains(cell.key.strategy))
-            }
-            body += "<figure>" + SVGChart.bars(title: "\(profile): median wall time per decode, 95% CI", bars: bars) + "</figure>"
-        }
-        let allocationBars = groupCells.compactMap { cell -> SVGChart.Bar? in
-            guard let a = cell.summary(of: .allocations), cell.cell.elements > 0 else { return nil }
-            let perElement = a.median / Double(cell.cell.elements)
-            return SVGChart.Bar(
-                label: "\(cell.key.strategy) · \(cell.key.profile)", value: perElement, low: nil, high: nil,
-                valueText: String(format: "%.1f", perElement), highlight: document.references.contains(cell.key.strategy))
-        }
-        if !allocationBars.isEmpty {
-            body += "<figure>" + SVGChart.bars(title: "allocations per article", bars: allocationBars) + "</figure>"
-        }
-        body += costChart(groupCells, costs: document.costs, categories: document.costCategories)
+        body += group.charts.time.map(figure).joined()
+        if let allocations = group.charts.allocations { body += figure(allocations) }
+        body += group.charts.costs.map { chart in
+            "<figure>" + SVGChart.stacked(title: chart.title, legend: chart.legend, bars: chart.bars) + "</figure>"
+        }.joined()
         body += table(group.table)
         if !group.changes.isEmpty {
             body +=
@@ -168,19 +150,7 @@ enum HTMLReport {
                 "<div class=\"answer\" id=\"answer-\(SVGChart.escape(answer.group))\"><h3>\(e(heading.question))</h3><div class=\"ctx\">\(heading.context.html)"
                 + (answer.wasRun ? " · <a href=\"#group-\(SVGChart.escape(answer.group))\">tables and charts</a>" : "") + "</div><ul>"
             html += AnswersText.findings(answer).map { "<li>\($0.html)</li>" }.joined() + "</ul>"
-            if !answer.ratios.isEmpty {
-                let bars = answer.ratios.map { row in
-                    SVGChart.Bar(
-                        label: "\(row.strategy) · \(row.profile)", value: row.ratio.value, low: row.ratio.low,
-                        high: row.ratio.high, valueText: "\(row.ratio.text) vs \(row.yardstick)",
-                        highlight: row.verdict == .same)
-                }
-                html +=
-                    "<figure>"
-                    + SVGChart.bars(
-                        title: "time over the yardstick's, paired, 95% interval (dashed: 1; brown: same speed within ±2%)",
-                        bars: bars, reference: 1) + "</figure>"
-            }
+            if let chart = ReportDocument.ratioChart(answer) { html += figure(chart) }
             if !answer.claims.isEmpty {
                 html +=
                     "<ul>"
@@ -200,35 +170,9 @@ enum HTMLReport {
         return html
     }
 
-    /// Each cell's instructions per decode, stacked by category (runs with `--instructions`).
-    static func costChart(
-        _ cells: [CellRecord], costs: [String: [String: CostBreakdown]], categories: CostCategories
-    ) -> String {
-        let breakdowns = cells.compactMap { cell in
-            costs[cell.key.strategy]?[cell.key.profile].map { (cell.key, $0) }
-        }
-        guard !breakdowns.isEmpty else { return "" }
-        // Every category of the file in its order (so each keeps its colour from chart to chart),
-        // then any other id the run's costs.csv names.
-        let named = Set(breakdowns.flatMap { $0.1.byCategory.keys })
-        let ids = categories.categories.map(\.id) + named.subtracting(categories.categories.map(\.id)).sorted()
-        let legend = ids.map(categories.title(of:))
-        // One chart per payload, in the order the cells come: a medium payload's bars would
-        // flatten a small one's to slivers on a shared scale.
-        var profiles: [String] = []
-        for (key, _) in breakdowns where !profiles.contains(key.profile) { profiles.append(key.profile) }
-        return profiles.map { profile in
-            let bars = breakdowns.filter { $0.0.profile == profile }.map { key, breakdown in
-                let byCategory = breakdown.byCategory
-                return SVGChart.StackedBar(
-                    label: key.strategy, segments: ids.map { Double(byCategory[$0] ?? 0) },
-                    valueText: CostDifference.count(breakdown.total) + " instructions")
-            }
-            return "<figure>"
-                + SVGChart.stacked(
-                    title: "\(profile): instructions per decode by category (callgrind)", legend: legend, bars: bars)
-                + "</figure>"
-        }.joined()
+    /// A bar chart in its figure.
+    static func figure(_ chart: ReportDocument.BarChart) -> String {
+        "<figure>" + SVGChart.bars(title: chart.title, bars: chart.bars, reference: chart.reference) + "</figure>"
     }
 
     static func verdictClass(_ verdict: ClaimVerdict) -> String {
@@ -238,10 +182,5 @@ enum HTMLReport {
         case .holdsOnlyFor: "v-only"
         case .undecided, .notMeasured: "v-none"
         }
-    }
-
-    static func orderedUnique(_ items: [String]) -> [String] {
-        var seen = Set<String>()
-        return items.filter { seen.insert($0).inserted }
     }
 }

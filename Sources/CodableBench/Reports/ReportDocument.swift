@@ -13,6 +13,7 @@ struct ReportDocument {
         let cells: [CellRecord]
         let table: MeasurementTable
         let changes: [Prose]
+        let charts: GroupCharts
     }
 
     let run: RecordedRun
@@ -76,16 +77,18 @@ struct ReportDocument {
         hostCost = HostCostText.sentence(
             OpenVerdicts(run: run, findings: findings), hostState: HostStateText.share(info, run: run))
         answers = ReportDocument.answers(run: run, findings: findings, claims: claims, facts: facts)
+        let costs = run.costBreakdowns, costCategories = ReportDocument.costCategories(run)
+        self.costs = costs
+        self.costCategories = costCategories
         groups = ReportDocument.groups(cells, answers: answers, references: references).map { answer, groupCells in
             Group(
                 answer: answer, cells: groupCells, table: MeasurementTable(groupCells, all: cells, references: references),
-                changes: ReportDocument.changesLines(groupCells, changes: facts.changes))
+                changes: ReportDocument.changesLines(groupCells, changes: facts.changes),
+                charts: ReportDocument.charts(of: groupCells, references: references, costs: costs, categories: costCategories))
         }
         scaling = ReportDocument.scalingRows(run: run, cells: cells)
         crossovers = Crossover.all(ratios: run.ratios, knobsByProfile: run.knobsByProfile)
         otherOutcomes = cells.filter { $0.outcome != .ok }
-        costs = run.costBreakdowns
-        costCategories = ReportDocument.costCategories(run)
         coldCells = run.coldCells
         cold = ColdTable(coldCells)
         coldCosts = ReportDocument.firstDecodeCosts(run, cells: coldCells, warm: costs, categories: costCategories)
