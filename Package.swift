@@ -59,7 +59,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // Recorded runs judged: what reports show of a record, comparisons and the gates, claims and
+        // Recorded runs judged: crossovers, comparisons and the gates, claims and
         // answers, replays of a run's pairs, a history's changes.
         .target(name: "CodableBenchAnalysis", dependencies: ["CodableBenchCore", "CodableBenchHarness"]),
         // The command line and its reports; re-exports the core and the harness as the library users import.

@@ -6,17 +6,17 @@ import CodableBenchHarness
 /// verdict columns.
 extension CellRecord {
     /// Median throughput in MB/s (payload bytes read, or bytes an encoder wrote), as recorded.
-    package var megabytesPerSecond: Double? { summary(of: .throughput)?.median }
+    var megabytesPerSecond: Double? { summary(of: .throughput)?.median }
 
     /// The ratio column of the reports: `vs synthesized: 1.004× (0.995–1.012)`, or `yardstick` on
     /// the row of a strategy that is only ever the yardstick.
-    package func ratioColumn(reference: CellRecord?) -> String {
+    func ratioColumn(reference: CellRecord?) -> String {
         guard let ratio = displayedRatio else { return ratioText(reference: reference) }
         return ratio.to == key.strategy ? "yardstick" : "vs \(ratio.to): " + ratioText(reference: reference)
     }
 
     /// The verdict at the run's margin; none for a yardstick's own row.
-    package var verdictColumn: String {
+    var verdictColumn: String {
         guard let ratio = displayedRatio, ratio.to != key.strategy else { return "-" }
         return SpeedVerdict(ratio.value, margin: SpeedVerdict.defaultMargin).rawValue
     }
