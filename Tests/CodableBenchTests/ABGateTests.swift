@@ -167,8 +167,8 @@ struct ABGateTests {
         let baseline = try SamplesCSV.read(run.appendingPathComponent("baseline/samples.csv"))
         #expect(!this.isEmpty && !baseline.isEmpty)
         // In each generation, the two workers' samples take turns: no position is taken twice.
-        for fork in Set(this.map(\.fork)) {
-            let positions = (this + baseline).filter { $0.fork == fork }.compactMap(\.sequence)
+        for fork in Set(this.map(\.generation)) {
+            let positions = (this + baseline).filter { $0.generation == fork }.compactMap(\.sequence)
             #expect(Set(positions).count == positions.count)
             #expect(Set(positions) == Set(positions.min()!...positions.max()!))
         }

@@ -624,14 +624,14 @@ struct EndToEndTests {
         info.sampling = nil
         try info.write(to: folder)
         let samplesFile = folder.appendingPathComponent("samples.csv")
-        let before = try SamplesCSV.read(samplesFile).filter { $0.fork < 2 }
+        let before = try SamplesCSV.read(samplesFile).filter { $0.generation < 2 }
         try (SamplesCSV.header + before.map(SamplesCSV.line).joined()).write(to: samplesFile, atomically: true, encoding: .utf8)
         let pairsFile = folder.appendingPathComponent("pairs.csv")
         let pairLines = try String(contentsOf: pairsFile, encoding: .utf8).split(separator: "\n")
         let keptPairs = pairLines.dropFirst().filter { Int($0.split(separator: ",")[5])! < 2 }
         try ([pairLines[0]] + keptPairs).map { $0 + "\n" }.joined().write(to: pairsFile, atomically: true, encoding: .utf8)
         try ResultsCSV.header.write(to: folder.appendingPathComponent("results.csv"), atomically: true, encoding: .utf8)
-        #expect(Set(before.map(\.fork)) == [0, 1] && !keptPairs.isEmpty)
+        #expect(Set(before.map(\.generation)) == [0, 1] && !keptPairs.isEmpty)
 
         let alone = try TestSupport.run(["run", "--resume", folder.path, "--quick"])
         #expect(alone.status == 2 && alone.stderr.contains("pass it alone"), "\(alone.stderr)")
@@ -640,7 +640,7 @@ struct EndToEndTests {
         #expect(resumed.stderr.contains("resuming run \(folder.lastPathComponent): \(before.count) samples read back"))
         let after = try SamplesCSV.read(samplesFile)
         #expect(Array(after.prefix(before.count)) == before)
-        #expect(after.count > before.count && after.dropFirst(before.count).allSatisfy { $0.fork >= 2 })
+        #expect(after.count > before.count && after.dropFirst(before.count).allSatisfy { $0.generation >= 2 })
         #expect(try PairsCSV.read(pairsFile).count > keptPairs.count)
         let run = try RecordedRun.load(folder.path)
         #expect(run.info?.finished == true && run.info?.resumed?.samples == before.count)

@@ -369,12 +369,12 @@ struct AnalysisTests {
     }
 
     @Test func hierarchicalBootstrapSpansTheForks() throws {
-        // Two forks far apart: the interval must reach towards both, unlike pooled resampling alone.
-        let forks: [[Double]] = [Array(repeating: 10, count: 10), Array(repeating: 20, count: 10)]
-        let (low, high) = Bootstrap.hierarchicalMedianInterval(forks, resamples: 1_000, seed: 3)
+        // Two generations far apart: the interval must reach towards both, unlike pooled resampling alone.
+        let generations: [[Double]] = [Array(repeating: 10, count: 10), Array(repeating: 20, count: 10)]
+        let (low, high) = Bootstrap.hierarchicalMedianInterval(generations, resamples: 1_000, seed: 3)
         #expect(low == 10 && high == 20)
-        #expect(Bootstrap.hierarchicalMedianInterval(forks, resamples: 1_000, seed: 3) == (low, high))
-        let summary = try #require(Summary(forks: forks))
+        #expect(Bootstrap.hierarchicalMedianInterval(generations, resamples: 1_000, seed: 3) == (low, high))
+        let summary = try #require(Summary(generations: generations))
         #expect(summary.n == 20 && summary.median == 15)
     }
 }

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-/// Two real default runs (3 forks) of the same build on this project's CI-class machine, one after
+/// Two real default runs (3 generations) of the same build on this project's CI-class machine, one after
 /// the other, recorded in `Fixtures/` (results.csv and samples.csv of each; groups key-mapping,
 /// lossy-arrays, enums, composition-and-inheritance). They pin down what `compare` and `check` say
 /// about ordinary run-to-run noise.

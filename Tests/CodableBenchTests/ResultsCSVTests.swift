@@ -119,10 +119,10 @@ struct ResultsCSVTests {
 struct SamplesCSVTests {
     static let rows = [
         SampleRow(
-            runID: "r", group: "g", strategy: "s", profile: "small", fork: 0, sample: 0, decodes: 10,
+            runID: "r", group: "g", strategy: "s", profile: "small", generation: 0, sample: 0, decodes: 10,
             wallNanoseconds: 1_056_879.25, cpuNanoseconds: 1_050_000, sequence: 1),
         SampleRow(
-            runID: "r", group: "g", strategy: "s", profile: "small", fork: 2, sample: 1, decodes: 10,
+            runID: "r", group: "g", strategy: "s", profile: "small", generation: 2, sample: 1, decodes: 10,
             wallNanoseconds: 1_700_000, cpuNanoseconds: 1_690_000, sequence: 3, state: .contended, cpu: 1),
     ]
 

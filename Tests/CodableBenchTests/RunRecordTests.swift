@@ -115,7 +115,7 @@ struct RunRecordTests {
             for (strategy, nanoseconds) in [("slow", 2_000_000.0), ("fast", 1_000_000.0)] {
                 samples.append(
                     SampleRow(
-                        runID: "r", group: "g", strategy: strategy, profile: "small", fork: generation, sample: 0, decodes: 1,
+                        runID: "r", group: "g", strategy: strategy, profile: "small", generation: generation, sample: 0, decodes: 1,
                         wallNanoseconds: nanoseconds, cpuNanoseconds: nanoseconds, sequence: 0, state: .quiet))
             }
             let pair = Pair(sample: 1_000_000 * (1 + 0.01 * Double(generation)), before: 2_000_000, after: 2_000_000, state: .quiet)

@@ -84,7 +84,7 @@ enum SyntheticRuns {
             (0..<10).map { i in
                 let time: Double = i < slow ? 1_500 : 1_000
                 return SampleRow(
-                    runID: "synthetic", group: "g", strategy: "synthesized", profile: profile, fork: i, sample: 0, decodes: 1,
+                    runID: "synthetic", group: "g", strategy: "synthesized", profile: profile, generation: i, sample: 0, decodes: 1,
                     wallNanoseconds: time, cpuNanoseconds: time, sequence: i)
             }
         }

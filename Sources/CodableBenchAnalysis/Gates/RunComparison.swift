@@ -159,7 +159,7 @@ package struct RunComparison {
         let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)
         let relative = relativeChange(v0, v1)
         let pick: (TimingSample) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
-        // Significant only when, on medians, the two intervals do not overlap (with several forks
+        // Significant only when, on medians, the two intervals do not overlap (with several generations
         // they include the variation between processes), and, when samples are at hand, the
         // Mann–Whitney U test agrees.
         var pValue: Double?

@@ -37,11 +37,11 @@ package struct Summary: Codable, Equatable, Sendable {
         severeOutliers = sorted.filter { $0 < lo3 || $0 > hi3 }.count
     }
 
-    /// Statistics of samples taken in several forks (processes): order statistics, mean and outliers
-    /// on the pooled samples, and a two-level bootstrap interval (resample forks, then samples within
+    /// Statistics of samples taken in several generations (worker processes): order statistics, mean and outliers
+    /// on the pooled samples, and a two-level bootstrap interval (resample generations, then samples within
     /// each), so the interval includes the variation between processes.
-    package init?(forks: [[Double]], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
-        let nonEmpty = forks.filter { !$0.isEmpty }
+    package init?(generations: [[Double]], bootstrapResamples: Int = 2_000, bootstrapSeed: UInt64 = 0x5EED) {
+        let nonEmpty = generations.filter { !$0.isEmpty }
         guard
             var summary = Summary(
                 nonEmpty.flatMap { $0 }, bootstrapResamples: bootstrapResamples,
@@ -82,18 +82,18 @@ enum Bootstrap {
         return (Summary.percentile(medians, 0.025), Summary.percentile(medians, 0.975))
     }
 
-    /// Two-level percentile bootstrap of the pooled median: draw forks with replacement, then
-    /// samples with replacement within each drawn fork.
-    static func hierarchicalMedianInterval(_ forks: [[Double]], resamples: Int, seed: UInt64) -> (Double, Double) {
+    /// Two-level percentile bootstrap of the pooled median: draw generations with replacement, then
+    /// samples with replacement within each drawn generation.
+    static func hierarchicalMedianInterval(_ generations: [[Double]], resamples: Int, seed: UInt64) -> (Double, Double) {
         var random = SeededRandom(seed: seed)
         var medians: [Double] = []
         medians.reserveCapacity(resamples)
         var pooled: [Double] = []
         for _ in 0..<resamples {
             pooled.removeAll(keepingCapacity: true)
-            for _ in 0..<forks.count {
-                let fork = forks[random.below(forks.count)]
-                for _ in 0..<fork.count { pooled.append(fork[random.below(fork.count)]) }
+            for _ in 0..<generations.count {
+                let generation = generations[random.below(generations.count)]
+                for _ in 0..<generation.count { pooled.append(generation[random.below(generation.count)]) }
             }
             pooled.sort()
             medians.append(Summary.percentile(pooled, 0.5))

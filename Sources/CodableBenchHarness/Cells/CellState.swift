@@ -1,7 +1,7 @@
 import Foundation
 import CodableBenchCore
 
-/// What the parent knows about a cell while its forks run.
+/// What the parent knows about a cell while its generations of workers run.
 struct CellState {
     let cell: Cell
     let payload: PreparedPayload

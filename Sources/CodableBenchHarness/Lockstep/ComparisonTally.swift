@@ -114,7 +114,7 @@ struct ComparisonTally {
     /// the timing sample it was written from.
     mutating func resume(from rows: [SampleRow]) {
         let memberByKey = Dictionary(members.enumerated().map { ($0.element.identity.key, $0.offset) }) { first, _ in first }
-        let byGeneration = Dictionary(grouping: rows, by: \.fork)
+        let byGeneration = Dictionary(grouping: rows, by: \.generation)
         // Every generation number up to the last, those that took no sample too, so that the next
         // generation's number is new.
         for generation in 0..<((byGeneration.keys.max() ?? -1) + 1) {

@@ -76,8 +76,8 @@ extension CellRecord {
         timings generations: [[TimingSample]], throughputBytes bytes: Double, allocations counts: [AllocationCount]?,
         instructions: Int?, simulatedCycles: Int?
     ) -> [Measure] {
-        func measure(_ metric: Metric, _ forks: [[Double]]) -> Measure? {
-            Summary(forks: forks).map { Measure(metric: metric, summary: $0) }
+        func measure(_ metric: Metric, _ generations: [[Double]]) -> Measure? {
+            Summary(generations: generations).map { Measure(metric: metric, summary: $0) }
         }
         let counts = counts ?? []
         let candidates: [Measure?] = [

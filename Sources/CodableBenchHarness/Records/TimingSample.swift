@@ -34,7 +34,7 @@ extension TimingSample {
     init(_ row: SampleRow) {
         self.init(
             wallNanoseconds: row.wallNanoseconds, cpuNanoseconds: row.cpuNanoseconds, decodes: row.decodes,
-            sequence: row.sequence ?? row.sample, generation: row.fork, state: row.state, cpu: row.cpu)
+            sequence: row.sequence ?? row.sample, generation: row.generation, state: row.state, cpu: row.cpu)
     }
 }
 
@@ -42,7 +42,7 @@ extension SampleRow {
     /// samples.csv's row of a cell's sample: the `index`-th of its generation.
     init(_ sample: TimingSample, of cell: CellIdentity, index: Int, runID: String) {
         self.init(
-            runID: runID, group: cell.group, strategy: cell.strategy, profile: cell.profile, fork: sample.generation,
+            runID: runID, group: cell.group, strategy: cell.strategy, profile: cell.profile, generation: sample.generation,
             sample: index, decodes: sample.decodes, wallNanoseconds: sample.wallNanoseconds,
             cpuNanoseconds: sample.cpuNanoseconds, sequence: sample.sequence, state: sample.state, cpu: sample.cpu)
     }

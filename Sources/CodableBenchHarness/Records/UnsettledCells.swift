@@ -17,7 +17,7 @@ enum UnsettledCells {
         for planned in plan {
             let identity = planned.cell
             guard !settled.contains(identity.key), let taken = bySample[identity.key], !taken.isEmpty else { continue }
-            let byGeneration = Dictionary(grouping: taken, by: \.fork).sorted { $0.key < $1.key }.map(\.value)
+            let byGeneration = Dictionary(grouping: taken, by: \.generation).sorted { $0.key < $1.key }.map(\.value)
             var cell = CellRecord(
                 cell: identity, outcome: .ok, expectedOutcome: planned.expectedOutcome,
                 detail: "interrupted: not settled; figures from the \(byGeneration.count) generation(s) sampled")

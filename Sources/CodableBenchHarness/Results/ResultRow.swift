@@ -75,7 +75,8 @@ struct SampleRow: Equatable, Sendable {
     var group: String
     var strategy: String
     var profile: String
-    var fork: Int
+    /// The generation of worker processes it was taken in (samples.csv's column `fork`).
+    var generation: Int
     var sample: Int
     var decodes: Int
     var wallNanoseconds: Double
@@ -89,7 +90,7 @@ struct SampleRow: Equatable, Sendable {
     var cpu: Int? = nil
 
     init(
-        runID: String, group: String, strategy: String, profile: String, fork: Int, sample: Int,
+        runID: String, group: String, strategy: String, profile: String, generation: Int, sample: Int,
         decodes: Int, wallNanoseconds: Double, cpuNanoseconds: Double,
         sequence: Int? = nil, state: HostState? = nil, cpu: Int? = nil
     ) {
@@ -100,7 +101,7 @@ struct SampleRow: Equatable, Sendable {
         self.group = group
         self.strategy = strategy
         self.profile = profile
-        self.fork = fork
+        self.generation = generation
         self.sample = sample
         self.decodes = decodes
         self.wallNanoseconds = wallNanoseconds

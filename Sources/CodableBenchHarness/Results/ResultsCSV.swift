@@ -127,7 +127,7 @@ enum SamplesCSV {
 
     static func line(_ row: SampleRow) -> String {
         CSVFormat.line([
-            row.runID, row.group, row.strategy, row.profile, "\(row.fork)", "\(row.sample)",
+            row.runID, row.group, row.strategy, row.profile, "\(row.generation)", "\(row.sample)",
             "\(row.decodes)", row.wallNanoseconds.description, row.cpuNanoseconds.description,
             row.sequence.map { "\($0)" } ?? "", row.state?.rawValue ?? "", row.cpu.map { "\($0)" } ?? "",
         ])
@@ -157,7 +157,7 @@ enum SamplesCSV {
                 cpu = Int(f[11])
             }
             return SampleRow(
-                runID: f[0], group: f[1], strategy: f[2], profile: f[3], fork: fork, sample: sample,
+                runID: f[0], group: f[1], strategy: f[2], profile: f[3], generation: fork, sample: sample,
                 decodes: decodes, wallNanoseconds: wall, cpuNanoseconds: cpuTime,
                 sequence: Int(f[9]), state: state, cpu: cpu)
         }
