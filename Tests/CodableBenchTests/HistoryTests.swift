@@ -148,6 +148,33 @@ struct HistoryTests {
         #expect(step.first?.alsoChanged == ["harness \(Provenance.harnessVersion) → 99.0.0"])
     }
 
+    @Test("allocations step beyond the gate's tolerances; an approximate backend's bytes are not judged")
+    func allocationSteps() {
+        func run(_ k: Int, backend: String, allocations: Double, bytes: Double) -> HistoryRun {
+            var past = Self.run(commit: "c\(k)", index: k)
+            past.provenance.countingBackend = backend
+            past.figures = [
+                Self.cell: [
+                    .allocations: .init(median: allocations, low: allocations, high: allocations),
+                    .allocatedBytes: .init(median: bytes, low: bytes, high: bytes),
+                ]
+            ]
+            return past
+        }
+        // jemalloc: +1% allocations is beyond 0.5%, +0.2% bytes is not.
+        let exact = HistoryChanges([
+            run(0, backend: "jemalloc", allocations: 3_000, bytes: 700_000),
+            run(1, backend: "jemalloc", allocations: 3_030, bytes: 701_400),
+        ])
+        #expect(exact.exactSteps.map(\.series.metric) == [.allocations])
+        // The interposer: bytes move by several percent run to run, and are not judged.
+        let approximate = HistoryChanges([
+            run(0, backend: "interposer", allocations: 3_000, bytes: 700_000),
+            run(1, backend: "interposer", allocations: 3_001, bytes: 735_000),
+        ])
+        #expect(approximate.exactSteps.isEmpty)
+    }
+
     @Test("time series are kept apart by the harness version that changed how time is measured")
     func timeProcedure() {
         #expect(HistoryChanges.timeProcedure("0.10.1") == "0.7.0")

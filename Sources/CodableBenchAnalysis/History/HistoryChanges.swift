@@ -86,18 +86,21 @@ package struct HistoryChanges: Sendable {
     private static func exactSteps(_ runs: [HistoryRun], threshold: Double) -> [ExactStep] {
         // Each series' value at each commit: the run whose value is the median of that commit's runs.
         var series: [ExactSeries: [(commit: String, value: Double, run: HistoryRun)]] = [:]
+        var thresholds: [ExactSeries: Double] = [:]
         for run in runs {
             for (cell, figures) in run.figures {
                 for (metric, figure) in figures where metric.isDeterministic && metric != .instructionsPerByte {
+                    guard let stepBeyond = stepThreshold(metric, run.provenance, exact: threshold) else { continue }
                     let key = ExactSeries(cell: cell, metric: metric, setting: exactSetting(run.provenance, metric))
                     series[key, default: []].append((run.provenance.gitCommit, layoutFree(figure.median, metric, run.costs[cell]), run))
+                    thresholds[key] = stepBeyond
                 }
             }
         }
         var steps: [ExactStep] = []
         for key in series.keys.sorted() {
             let byCommit = collapsed(series[key]!)
-            let threshold = key.setting.contains("CPU counter") ? ABGate.defaultCounterThreshold : threshold
+            let threshold = thresholds[key]!
             for (previous, current) in zip(byCommit, byCommit.dropFirst()) {
                 guard previous.value > 0, abs(current.value / previous.value - 1) > threshold else { continue }
                 var functions: [ExactChange.Shift] = []
@@ -117,6 +120,15 @@ package struct HistoryChanges: Sendable {
             }
         }
         return steps
+    }
+
+    /// The smallest step a series counts: the A/B gate's threshold for instructions and cycles
+    /// (`exact` under callgrind, its wider one for a Mac's CPU counter); for allocations the gate
+    /// tolerances' (an approximate backend's own, and none where it reads too loosely to compare:
+    /// nil, the series is not judged).
+    static func stepThreshold(_ metric: Metric, _ p: Provenance, exact: Double) -> Double? {
+        guard metric.isAllocation else { return p.ranOnMacOS ? ABGate.defaultCounterThreshold : exact }
+        return GateTolerances.standard.tolerance(for: metric, approximate: p.countingBackend == CountingBackend.interposer.rawValue)
     }
 
     /// What an exact series holds constant: see `ExactSeries.setting`.
