@@ -84,7 +84,7 @@ struct ColdTests {
         #expect(abs(try #require(handwritten.secondOverWarm).value - 2) < 1e-9)
         #expect(handwritten.firstAllocations == 3_417 && handwritten.warmAllocations == 2_952)
         #expect(cells[0].yardstick == nil && cells[0].firstOverYardstick == nil && cells[0].firstAllocations == nil)
-        #expect(handwritten.cellRatio?.yardstick == "synthesized" && handwritten.cellRatio?.ratio == ratio)
+        #expect(handwritten.pairedRatio?.yardstick == "synthesized" && handwritten.pairedRatio?.ratio == ratio)
         // The table says it in the words of every report.
         let table = ColdTable(cells)
         #expect(table.rows[1].ratio == "vs synthesized: 1.20× (1.20–1.20)" && table.rows[1].verdict == "slower")

@@ -51,18 +51,18 @@ struct HostStateTests {
         var reference = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
         let first = try #require(StatedRatio(pairsByGeneration: Self.pairs([[0.10], [0.11], [0.12]], .contended)))
         reference.pair(with: "anchor", first)
-        reference.rowRatio = YardstickRatio(to: "reference", value: .one)
+        reference.rowRatio = reference.ratio(to: "reference", .one)
         var member = reference
         member.pair(with: "anchor", first)
         let pooled = try #require(StatedRatio(pooling: Self.pairs([[0.0], [0.0], [0.0]], .quiet)))
         reference.restate(pooled)
         member.restate(pooled)
-        #expect(reference.rowRatio == YardstickRatio(to: "reference", value: .one))
-        #expect(member.rowRatio == YardstickRatio(to: "anchor", value: pooled.verdict))
-        #expect(reference.cellRatio?.ratio == pooled.verdict && reference.cellRatio?.state == nil)
+        #expect(reference.rowRatio == reference.ratio(to: "reference", .one))
+        #expect(member.rowRatio == member.ratio(to: "anchor", pooled.verdict))
+        #expect(reference.pairedRatio?.ratio == pooled.verdict && reference.pairedRatio?.state == nil)
         var unpaired = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
         unpaired.restate(pooled)
-        #expect(unpaired.cellRatio == nil && unpaired.rowRatio == nil)
+        #expect(unpaired.pairedRatio == nil && unpaired.rowRatio == nil)
     }
 
     /// Fewer than two generations with a quiet pair: the contended state's ratio is the verdict.

@@ -152,8 +152,10 @@ struct RunRecordTests {
             CellRecord.Measure(metric: $0, summary: summary)
         }
         let ratio = PairedRatio(value: 0.75, low: 0.5, high: 1.25, pairs: 12, generations: 3)
-        fast.rowRatio = YardstickRatio(to: "slow", value: ratio)
-        fast.pairedRatio = CellRecord.Ratio(yardstick: "slow", ratio: ratio, state: .quiet, contended: .one)
+        fast.rowRatio = fast.ratio(to: "slow", ratio)
+        fast.pairedRatio = CellRatio(
+            profile: fast.cell.profile, group: fast.cell.group, strategy: fast.cell.strategy, yardstick: "slow", ratio: ratio,
+            state: .quiet, contended: .one)
         fast.costs = [
             CostBreakdown.Function(
                 name: "f", object: "benchmarks", category: "parsing", selfInstructions: 10, inclusiveInstructions: 20, calls: 1),
@@ -163,7 +165,7 @@ struct RunRecordTests {
         ]
         var slow = CellRecord(cell: cell("slow"), outcome: .ok, expectedOutcome: .ok, detail: "")
         slow.measures = [CellRecord.Measure(metric: .wallTime, summary: summary)]
-        slow.rowRatio = YardstickRatio(to: "slow", value: .one)
+        slow.rowRatio = slow.ratio(to: "slow", .one)
         let broken = CellRecord(
             cell: cell("broken"), outcome: .threw, expectedOutcome: .ok, detail: "keyNotFound: \"id\", at articles[3]")
 

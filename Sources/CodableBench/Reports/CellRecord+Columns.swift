@@ -12,20 +12,20 @@ extension CellRecord {
     /// the row of a strategy that is only ever the yardstick.
     func ratioColumn(reference: CellRecord?) -> String {
         guard let ratio = displayedRatio else { return ratioText(reference: reference) }
-        return ratio.to == key.strategy ? "yardstick" : "vs \(ratio.to): " + ratioText(reference: reference)
+        return ratio.yardstick == key.strategy ? "yardstick" : "vs \(ratio.yardstick): " + ratioText(reference: reference)
     }
 
     /// The verdict at the run's margin; none for a yardstick's own row.
     var verdictColumn: String {
-        guard let ratio = displayedRatio, ratio.to != key.strategy else { return "-" }
-        return SpeedVerdict(ratio.value, margin: SpeedVerdict.defaultMargin).rawValue
+        guard let ratio = displayedRatio, ratio.yardstick != key.strategy else { return "-" }
+        return SpeedVerdict(ratio.ratio, margin: SpeedVerdict.defaultMargin).rawValue
     }
 
     /// The ratio to the cell's yardstick as text: the paired ratio with its interval, or, for
     /// runs before paired measurement, the ratio of the two medians (marked "unpaired").
     func ratioText(reference: CellRecord?) -> String {
         if let ratio = displayedRatio {
-            return ratio.value.preciseText
+            return ratio.ratio.preciseText
         }
         guard let mine = summary(of: .wallTime)?.median, let theirs = reference?.summary(of: .wallTime)?.median, theirs > 0
         else { return "-" }

@@ -34,7 +34,7 @@ extension ReportDocument {
             let bars = cells.filter { $0.key.profile == profile }.map { cell -> SVGChart.Bar in
                 let wall = cell.summary(of: .wallTime)
                 let text =
-                    wall.map { Terminal.time($0.median) + (cell.displayedRatio.map { String(format: " (%.3f×)", $0.value.value) } ?? "") }
+                    wall.map { Terminal.time($0.median) + (cell.displayedRatio.map { String(format: " (%.3f×)", $0.ratio.value) } ?? "") }
                     ?? cell.outcome.rawValue
                 return SVGChart.Bar(
                     label: cell.key.strategy, value: wall?.median, low: wall?.ci95Low,

@@ -63,7 +63,7 @@ package struct RunFindings: Sendable {
         timeWithheld = run.timingCanaryFailure
         if timeWithheld != nil { ratios = [] }
         largeApp = run.info?.extraConformances != nil
-        let cold = run.coldCells.compactMap(\.cellRatio)
+        let cold = run.coldCells.compactMap(\.pairedRatio)
         if !cold.isEmpty, timeWithheld == nil { situationRatios[own(.cold)] = cold }
     }
 

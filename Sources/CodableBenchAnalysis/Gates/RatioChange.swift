@@ -41,17 +41,17 @@ package struct RatioChange: Sendable {
 
     /// Every timed ok cell with a paired ratio to the same yardstick in both runs.
     package static func all(baseline: RecordedRun, current: RecordedRun, relative: Double) -> [RatioChange] {
-        func ratios(_ run: RecordedRun) -> [CellKey: YardstickRatio] {
-            var out: [CellKey: YardstickRatio] = [:]
+        func ratios(_ run: RecordedRun) -> [CellKey: CellRatio] {
+            var out: [CellKey: CellRatio] = [:]
             for record in run.records where record.outcome == .ok && record.summary(of: .wallTime) != nil {
-                if let ratio = record.rowRatio, ratio.to != record.key.strategy { out[record.key] = ratio }
+                if let ratio = record.rowRatio, ratio.yardstick != record.key.strategy { out[record.key] = ratio }
             }
             return out
         }
         let before = ratios(baseline), after = ratios(current)
         return before.keys.sorted().compactMap { key in
-            guard let b = before[key], let a = after[key], a.to == b.to else { return nil }
-            return RatioChange(cell: key, yardstick: a.to, baseline: b.value, current: a.value, relative: relative)
+            guard let b = before[key], let a = after[key], a.yardstick == b.yardstick else { return nil }
+            return RatioChange(cell: key, yardstick: a.yardstick, baseline: b.ratio, current: a.ratio, relative: relative)
         }
     }
 }

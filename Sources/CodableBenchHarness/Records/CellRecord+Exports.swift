@@ -10,19 +10,11 @@ extension CellRecord {
         func row(_ metric: Metric, _ summary: Summary?) -> ResultRow {
             ResultRow(
                 provenance: provenance, cell: cell, outcome: outcome, expectedOutcome: expectedOutcome, detail: detail,
-                metric: metric, summary: summary, ratio: metric == .wallTime ? rowRatio : nil)
+                metric: metric, summary: summary,
+                ratio: metric == .wallTime ? rowRatio.map { YardstickRatio(to: $0.yardstick, value: $0.ratio) } : nil)
         }
         guard !measures.isEmpty else { return [row(.none, nil)] }
         return measures.map { row($0.metric, $0.summary) }
-    }
-
-    /// Its paired ratio, where it was stated (ratios.csv's row).
-    var cellRatio: CellRatio? {
-        pairedRatio.map {
-            CellRatio(
-                profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: $0.yardstick,
-                ratio: $0.ratio, state: $0.state, contended: $0.contended)
-        }
     }
 
     /// Its rows of costs.csv.
@@ -43,15 +35,16 @@ extension CellRecord {
                 byCell[key] = CellRecord(
                     cell: row.cell, outcome: row.outcome, expectedOutcome: row.expectedOutcome, detail: row.detail)
             }
-            if row.metric == .wallTime { byCell[key]?.rowRatio = row.ratio }
+            if row.metric == .wallTime, let ratio = row.ratio, let record = byCell[key] {
+                byCell[key]?.rowRatio = record.ratio(to: ratio.to, ratio.value)
+            }
             if let summary = row.summary, row.metric != .none {
                 byCell[key]?.measures.append(Measure(metric: row.metric, summary: summary))
             }
         }
         for ratio in ratios {
             let key = CellKey(group: ratio.group, strategy: ratio.strategy, profile: ratio.profile)
-            byCell[key]?.pairedRatio = Ratio(
-                yardstick: ratio.yardstick, ratio: ratio.ratio, state: ratio.state, contended: ratio.contended)
+            byCell[key]?.pairedRatio = ratio
         }
         for cost in costs {
             byCell[CellKey(group: cost.group, strategy: cost.strategy, profile: cost.profile)]?.costs.append(cost.function)

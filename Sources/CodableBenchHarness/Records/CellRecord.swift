@@ -14,11 +14,12 @@ package struct CellRecord: Codable, Equatable, Sendable {
     package internal(set) var detail: String
     /// Each measure's statistics, in results.csv's order of metrics; none for a cell not measured.
     package internal(set) var measures: [Measure] = []
-    /// The ratio results.csv shows on its wall-time row (`ratio_to`): to the cell's yardstick (a group reference's
-    /// own is 1), or in an `ab` run to the baseline build.
-    package internal(set) var rowRatio: YardstickRatio? = nil
-    /// The paired ratio to the member it was flanked by in its lockstep comparison (ratios.csv).
-    var pairedRatio: Ratio? = nil
+    /// The ratio results.csv shows on its wall-time row (`ratio_to`): to the cell's yardstick (a
+    /// group reference's own is 1 to itself), or in an `ab` run to the baseline build.
+    package internal(set) var rowRatio: CellRatio? = nil
+    /// The paired ratio to the member it was flanked by in its lockstep comparison, with the host
+    /// state it holds in (ratios.csv's row).
+    package internal(set) var pairedRatio: CellRatio? = nil
     /// Where each decode's instructions went (costs.csv; cells counted under callgrind).
     var costs: [CostBreakdown.Function] = []
 
@@ -27,24 +28,20 @@ package struct CellRecord: Codable, Equatable, Sendable {
         package var summary: Summary
     }
 
-    /// A paired ratio with the host state it holds in (`StatedRatio`): quiet, contended, or nil
-    /// without probes; beside a quiet ratio, the same pairing's under contention where there is one.
-    struct Ratio: Codable, Equatable, Sendable {
-        var yardstick: String
-        var ratio: PairedRatio
-        var state: HostState? = nil
-        var contended: PairedRatio? = nil
-    }
-
     package var key: CellKey { cell.key }
 
     /// Its ratio to `yardstick` as stated from its pairs: the paired ratio ratios.csv records, with
     /// the contended one beside a quiet one only, and the same ratio on results.csv's wall-time row.
     mutating func pair(with yardstick: String, _ stated: StatedRatio) {
-        pairedRatio = Ratio(
-            yardstick: yardstick, ratio: stated.verdict, state: stated.verdictState,
-            contended: stated.verdictState == .quiet ? stated.contended : nil)
-        rowRatio = YardstickRatio(to: yardstick, value: stated.verdict)
+        pairedRatio = CellRatio(
+            profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: yardstick, ratio: stated.verdict,
+            state: stated.verdictState, contended: stated.verdictState == .quiet ? stated.contended : nil)
+        rowRatio = ratio(to: yardstick, stated.verdict)
+    }
+
+    /// Its ratio to `yardstick` as results.csv's row states it (no host state).
+    func ratio(to yardstick: String, _ value: PairedRatio) -> CellRatio {
+        CellRatio(profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: yardstick, ratio: value)
     }
 
     /// The same pairing's ratio stated again (every pair pooled, `StatedRatio(pooling:)`), and on
@@ -53,14 +50,14 @@ package struct CellRecord: Codable, Equatable, Sendable {
         guard let yardstick = pairedRatio?.yardstick else { return }
         let shown = rowRatio
         pair(with: yardstick, stated)
-        if let shown, shown.to != yardstick { rowRatio = shown }
+        if let shown, shown.yardstick != yardstick { rowRatio = shown }
     }
 
     /// The ratio a reader wants beside the cell: results.csv's, but for a group's reference, whose
     /// row records 1 to itself, its paired ratio to the member it was flanked by.
-    package var displayedRatio: YardstickRatio? {
-        guard let rowRatio, rowRatio.to == cell.strategy, let pairedRatio else { return rowRatio }
-        return YardstickRatio(to: pairedRatio.yardstick, value: pairedRatio.ratio)
+    package var displayedRatio: CellRatio? {
+        guard let rowRatio, rowRatio.yardstick == cell.strategy, let pairedRatio else { return rowRatio }
+        return pairedRatio
     }
 
     package func summary(of metric: Metric) -> Summary? {

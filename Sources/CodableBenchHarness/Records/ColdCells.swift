@@ -73,7 +73,7 @@ extension ColdCell {
     }
 
     /// The first decodes' ratio as a cell's paired ratio (claims read cold ratios this way).
-    package var cellRatio: CellRatio? {
+    package var pairedRatio: CellRatio? {
         guard let yardstick, let ratio = firstOverYardstick else { return nil }
         return CellRatio(profile: profile, group: group, strategy: strategy, yardstick: yardstick, ratio: ratio)
     }

@@ -128,7 +128,7 @@ package struct RecordedRun: Sendable {
     /// run.json has its probes' summary is judged: one still running has none yet. A step of
     /// making the value (`init`), never of reading it.
     private mutating func judgeLabels() {
-        ratios = records.compactMap(\.cellRatio)
+        ratios = records.compactMap(\.pairedRatio)
         hostState = info?.hostState
         guard var summary = hostState else { return }
         // The pairs grouped by ratio only where a run needs them (a run's pairs.csv is its
@@ -156,7 +156,7 @@ package struct RecordedRun: Sendable {
             restated.restate(pooled)
             return restated
         }
-        ratios = records.compactMap(\.cellRatio).map { row in
+        ratios = records.compactMap(\.pairedRatio).map { row in
             var unlabelled = row
             unlabelled.state = nil
             unlabelled.contended = nil
@@ -180,7 +180,7 @@ package struct RecordedRun: Sendable {
         self.info = info
         self.pairs = pairs
         samples = Dictionary(grouping: sampleRows, by: \.key).mapValues { $0.map(TimingSample.init) }
-        ratios = records.compactMap(\.cellRatio)
+        ratios = records.compactMap(\.pairedRatio)
         judgeLabels()
     }
 
@@ -240,13 +240,12 @@ extension RecordedRun {
     package var allRatios: [CellRatio] {
         var all = ratios
         for cell in records {
-            guard let ratio = cell.rowRatio, ratio.to != cell.cell.strategy,
-                !all.contains(where: { $0.strategy == cell.cell.strategy && $0.profile == cell.cell.profile && $0.yardstick == ratio.to })
+            guard let ratio = cell.rowRatio, ratio.yardstick != cell.cell.strategy,
+                !all.contains(where: {
+                    $0.strategy == cell.cell.strategy && $0.profile == cell.cell.profile && $0.yardstick == ratio.yardstick
+                })
             else { continue }
-            all.append(
-                CellRatio(
-                    profile: cell.cell.profile, group: cell.cell.group, strategy: cell.cell.strategy,
-                    yardstick: ratio.to, ratio: ratio.value))
+            all.append(ratio)
         }
         return all
     }

@@ -36,7 +36,7 @@ final class RunRecorder {
             try folder.costs(of: build).append(cell.costRows(runID: runID).map(CostsCSV.line).joined())
         }
         try folder.results(of: build).append(cell.resultRows(provenance: provenance).map(ResultsCSV.line).joined())
-        if let ratio = cell.cellRatio { try folder.ratios.append(RatiosCSV.line(ratio, runID: runID)) }
+        if let ratio = cell.pairedRatio { try folder.ratios.append(RatiosCSV.line(ratio, runID: runID)) }
         builds[build, default: Kept()].cells.append(cell)
     }
 
@@ -54,7 +54,7 @@ final class RunRecorder {
             builds[build]?.cells = cells
             let rows = cells.flatMap { $0.resultRows(provenance: provenance) }
             try folder.results(of: build).replace(with: rows.map(ResultsCSV.line).joined())
-            ratios += cells.compactMap(\.cellRatio).map { RatiosCSV.line($0, runID: folder.runID) }
+            ratios += cells.compactMap(\.pairedRatio).map { RatiosCSV.line($0, runID: folder.runID) }
         }
         try folder.ratios.replace(with: ratios.joined())
     }

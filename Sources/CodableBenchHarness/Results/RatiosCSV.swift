@@ -3,9 +3,10 @@ import CodableBenchCore
 
 /// One paired ratio of a run's cell: a strategy against the strategy it was flanked by in its
 /// lockstep comparison (its yardstick: the strategy it declares, else its group's reference; for a
-/// group's reference, the comparison's anchor).
-/// What a cell record states (`CellRecord.cellRatio`), and a row of ratios.csv with the run's id.
-package struct CellRatio: Equatable, Sendable {
+/// group's reference, the comparison's anchor). The one shape a cell's paired ratio has outside the CSV code: what a cell record states
+/// (`CellRecord.pairedRatio`, and results.csv's row as `rowRatio`), what every report, gate and
+/// export reads, and a row of ratios.csv with the run's id.
+package struct CellRatio: Codable, Equatable, Sendable {
     package var profile: String
     package var group: String
     package var strategy: String

@@ -53,8 +53,8 @@ struct FinishedComparison {
             if let y = comparison.schedule.yardstick[member], let stated = measured.stated[member] {
                 cell.pair(with: members[y].isBaseline ? CellRatio.baselineYardstick : members[y].cell.strategy.id, stated)
             }
-            if state.cell.strategy.isReference, cell.rowRatio?.to != CellRatio.baselineYardstick {
-                cell.rowRatio = YardstickRatio(to: state.identity.strategy, value: .one)
+            if state.cell.strategy.isReference, cell.rowRatio?.yardstick != CellRatio.baselineYardstick {
+                cell.rowRatio = cell.ratio(to: state.identity.strategy, .one)
             }
         }
         return cell
