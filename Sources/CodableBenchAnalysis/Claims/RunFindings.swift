@@ -54,7 +54,7 @@ package struct RunFindings: Sendable {
             sweeps[sweep.knob] = sweep.points.map { ($0.key, $0.value) }.sorted { $0.value < $1.value }
         }
         let payloads = run.payloads
-        self.init(outcomes: outcomes, ratios: run.allRatios, sweeps: sweeps, bytes: payloads.mapValues(\.bytes))
+        self.init(outcomes: outcomes, ratios: run.ratios, sweeps: sweeps, bytes: payloads.mapValues(\.bytes))
         elements = payloads.mapValues(\.elements)
         costs = run.costBreakdowns
         for (cell, counts) in run.exactCounts { exact[cell.strategy, default: [:]][cell.profile] = counts }

@@ -163,7 +163,7 @@ package struct ABGate {
 
     /// Each cell's paired ratio to the baseline build's worker.
     static func ratios(in run: RecordedRun) -> [TimingFinding] {
-        run.allRatios.filter { $0.yardstick == CellRatio.baselineYardstick }
+        run.ratios.filter { $0.yardstick == CellRatio.baselineYardstick }
             .map { TimingFinding(cell: CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile), ratio: $0.ratio) }
     }
 }

@@ -128,7 +128,7 @@ package struct RecordedRun: Sendable {
     /// run.json has its probes' summary is judged: one still running has none yet. A step of
     /// making the value (`init`), never of reading it.
     private mutating func judgeLabels() {
-        ratios = records.compactMap(\.pairedRatio)
+        ratios = Self.ratios(of: records)
         hostState = info?.hostState
         guard var summary = hostState else { return }
         // The pairs grouped by ratio only where a run needs them (a run's pairs.csv is its
@@ -156,7 +156,7 @@ package struct RecordedRun: Sendable {
             restated.restate(pooled)
             return restated
         }
-        ratios = records.compactMap(\.pairedRatio).map { row in
+        ratios = Self.ratios(of: records).map { row in
             var unlabelled = row
             unlabelled.state = nil
             unlabelled.contended = nil
@@ -180,7 +180,7 @@ package struct RecordedRun: Sendable {
         self.info = info
         self.pairs = pairs
         samples = Dictionary(grouping: sampleRows, by: \.key).mapValues { $0.map(TimingSample.init) }
-        ratios = records.compactMap(\.pairedRatio)
+        ratios = []
         judgeLabels()
     }
 
@@ -235,10 +235,10 @@ extension SampleRow {
 }
 
 extension RecordedRun {
-    /// Every paired ratio of the run: `ratios.csv` has every pair; a run folder without it still
-    /// has each cell's ratio on its row.
-    package var allRatios: [CellRatio] {
-        var all = ratios
+    /// Every paired ratio of the records: each one's paired ratio (ratios.csv's row); a run folder
+    /// written before ratios.csv was still has each cell's ratio on its results.csv row.
+    static func ratios(of records: [CellRecord]) -> [CellRatio] {
+        var all = records.compactMap(\.pairedRatio)
         for cell in records {
             guard let ratio = cell.rowRatio, ratio.yardstick != cell.cell.strategy,
                 !all.contains(where: {
