@@ -126,16 +126,16 @@ struct FiguresThatTravelTests {
     /// Two AMD runs and one Intel run: time pooled within each CPU, set side by side between them,
     /// and the exact counts compared over all three.
     @Test func acrossKeepsCPUsApartAndPoolsExactCountsOverAll() {
-        typealias Key = AcrossRuns.RatioKey
+        typealias Key = Across.RatioKey
         let key = Key(profile: "small", strategy: "x", yardstick: "y")
         func ratio(_ value: Double) -> PairedRatio {
             PairedRatio(value: value, low: value * 0.99, high: value * 1.01, pairs: 10, generations: 5)
         }
         let cell = CellKey(group: "g", strategy: "x", profile: "small"), other = CellKey(group: "g", strategy: "y", profile: "small")
         let runs = [
-            AcrossRuns.Run(cpu: "AMD", ratios: [key: ratio(7.8)], instructions: [cell: 1000, other: 500]),
-            AcrossRuns.Run(cpu: "AMD", ratios: [key: ratio(7.6)], instructions: [cell: 1000, other: 500]),
-            AcrossRuns.Run(cpu: "Intel", ratios: [key: ratio(5.8)], instructions: [cell: 1000, other: 510]),
+            Across.Reading(cpu: "AMD", ratios: [key: ratio(7.8)], instructions: [cell: 1000, other: 500]),
+            Across.Reading(cpu: "AMD", ratios: [key: ratio(7.6)], instructions: [cell: 1000, other: 500]),
+            Across.Reading(cpu: "Intel", ratios: [key: ratio(5.8)], instructions: [cell: 1000, other: 510]),
         ]
         let lines = AcrossText.render(runs).split(separator: "\n").map(String.init)
         #expect(lines.contains("Time on AMD, 2 runs:"))
@@ -196,7 +196,7 @@ struct FiguresThatTravelTests {
             run.harness = "0.9.0"
             return run
         }
-        var older = AcrossRuns.Run(cpu: "AMD", ratios: [key: ratio(7.7)])
+        var older = Across.Reading(cpu: "AMD", ratios: [key: ratio(7.7)])
         older.harness = "0.7.1"
         #expect(!AcrossText.render(newer + [older]).contains("harness versions"))
         older.instructions = [cell: 1_000]

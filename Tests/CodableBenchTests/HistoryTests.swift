@@ -78,13 +78,13 @@ struct HistoryTests {
     /// runtime's hash map with `layout`, and a time ratio `ratio`.
     static func run(
         commit: String, index: Int, extra: Int = 0, layout: Int = 10_000, ratio: Double = 1, cpu: String = "CPU A"
-    ) -> HistoryRun {
+    ) -> HistoryEntry {
         let functions = [
             function("Model.init(from:)", 600_000), function("JSONDecoder.decode", 390_000 + extra),
             function("ConcurrentReadableHashMap.find", layout),
         ]
         let instructions = Double(functions.reduce(0) { $0 + $1.selfInstructions })
-        return HistoryRun(
+        return HistoryEntry(
             provenance: provenance(commit: commit, run: index, cpu: cpu), exactCPU: "haswell", commitTime: nil,
             figures: [cell: [.instructions: .init(median: instructions, low: instructions, high: instructions)]],
             ratios: [
@@ -150,7 +150,7 @@ struct HistoryTests {
 
     @Test("allocations step beyond the gate's tolerances; an approximate backend's bytes are not judged")
     func allocationSteps() {
-        func run(_ k: Int, backend: String, allocations: Double, bytes: Double) -> HistoryRun {
+        func run(_ k: Int, backend: String, allocations: Double, bytes: Double) -> HistoryEntry {
             var past = Self.run(commit: "c\(k)", index: k)
             past.provenance.countingBackend = backend
             past.figures = [
@@ -221,7 +221,7 @@ struct HistoryTests {
         ])
         let cell = CellKey(group: "g", strategy: "handwritten", profile: "small")
         // Four runs on the run's CPU ("test"), one on another: its ratio is not drawn.
-        let history = (0..<5).map { k -> HistoryRun in
+        let history = (0..<5).map { k -> HistoryEntry in
             var past = Self.run(commit: "c\(k)", index: k, cpu: k == 2 ? "other" : "test")
             past.figures = [cell: [.instructions: .init(median: 1_000_000 + Double(k) * 1_000, low: 0, high: 0)]]
             past.ratios = [

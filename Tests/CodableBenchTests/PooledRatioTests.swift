@@ -46,7 +46,7 @@ struct PooledRatioTests {
     }
 
     @Test func acrossRendersTheWidestSpreadFirstAndTheSummary() {
-        typealias Key = AcrossRuns.RatioKey
+        typealias Key = Across.RatioKey
         let a = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         let b = CellRatio(profile: "small", group: "g", strategy: "z", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         let runs: [[Key: PairedRatio]] = [
@@ -64,7 +64,7 @@ struct PooledRatioTests {
     /// Two runs of one CPU, one whose probe labelled the host's state and one whose could not:
     /// each run's ratio in the state it states it in pools, and the line names both states.
     @Test func acrossPoolsRunsThatLabelTheHostsStateDifferently() {
-        typealias Key = AcrossRuns.RatioKey
+        typealias Key = Across.RatioKey
         var quiet = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))
         quiet.state = .quiet
         let unlabelled = CellRatio(profile: "small", group: "g", strategy: "x", yardstick: "y", ratio: Self.ratio(1.0, 0.02))

@@ -25,7 +25,7 @@ struct AcrossCommand: ParsableCommand {
 
     func run() throws {
         guard runs.count >= 2 else { throw CommandError.usage("across needs two or more runs, got \(runs.count)") }
-        let loaded = try runs.map { run -> AcrossRuns.Run in
+        let loaded = try runs.map { run -> Across.Reading in
             let data = try RecordedRun.load(run)
             // A run of exact counts alone (results/exact-reference) joins the exact measures only.
             guard !data.ratios.isEmpty || !data.exactCounts.isEmpty else {
@@ -38,7 +38,7 @@ struct AcrossCommand: ParsableCommand {
             if let canaryFailure = data.timingCanaryFailure {
                 print("\(data.provenance.runID): its time ratios are left out: \(canaryFailure)")
             }
-            return AcrossRuns.Run(data)
+            return Across.Reading(data)
         }
         print(AcrossText.render(loaded))
     }

@@ -3,12 +3,12 @@ import CodableBenchCore
 import CodableBenchAnalysis
 import CodableBenchHarness
 
-/// What `benchmarks across` prints of `AcrossRuns`.
+/// What `benchmarks across` prints of `Across`.
 enum AcrossText {
     /// Time figures are pooled only among runs of the same CPU (a ratio between kinds of code is
     /// the CPU's); between CPUs each ratio's figures are set side by side; exact counts, which do
     /// not depend on the host, are pooled over every run.
-    static func render(_ runs: [AcrossRuns.Run]) -> String {
+    static func render(_ runs: [Across.Reading]) -> String {
         let cpus = runs.map(\.cpu).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         var out: [String] = []
         for cpu in cpus {
@@ -24,7 +24,7 @@ enum AcrossText {
         out.append("")
         // Only the runs with exact measures say how they were counted; each counter's apart.
         let counted = runs.filter { !$0.instructions.isEmpty }
-        let counters = AcrossRuns.ExactCounter.allCases.filter { counter in counted.contains { $0.counter == counter } }
+        let counters = Across.ExactCounter.allCases.filter { counter in counted.contains { $0.counter == counter } }
         for counter in counters.isEmpty ? [.callgrind] : counters {
             let same = counted.filter { $0.counter == counter }
             out.append(
@@ -41,7 +41,7 @@ enum AcrossText {
 
     /// " under contention", " with the cache to itself", the runs' states where they differ, or
     /// nothing.
-    static func stateLabel(_ key: AcrossRuns.RatioKey) -> String {
+    static func stateLabel(_ key: Across.RatioKey) -> String {
         if let mixedStates = key.mixedStates { return " (states: \(mixedStates))" }
         switch key.state {
         case HostState.contended.rawValue: return " under contention"
@@ -52,8 +52,8 @@ enum AcrossText {
 
     /// The table and summary for runs' ratios, each run's by key: the Q test says whether the
     /// figures differ beyond their intervals.
-    static func pooled(_ runs: [[AcrossRuns.RatioKey: PairedRatio]]) -> String {
-        let (shared, pooled) = AcrossRuns.pooled(runs)
+    static func pooled(_ runs: [[Across.RatioKey: PairedRatio]]) -> String {
+        let (shared, pooled) = Across.pooled(runs)
         var out = ["\(shared) ratios in all \(runs.count) runs"]
         for (key, ratio) in pooled {
             let values = ratio.values.map { String(format: "%.4g", $0) }.joined(separator: " ")
@@ -74,8 +74,8 @@ enum AcrossText {
     }
 
     /// Each ratio on each CPU, and how far the CPUs are apart.
-    static func betweenCPUs(_ byCPU: [[[AcrossRuns.RatioKey: PairedRatio]]], names: [String]) -> String {
-        let rows = AcrossRuns.betweenCPUs(byCPU)
+    static func betweenCPUs(_ byCPU: [[[Across.RatioKey: PairedRatio]]], names: [String]) -> String {
+        let rows = Across.betweenCPUs(byCPU)
         var out = [
             "Between CPUs: \(rows.count) ratios measured on all \(names.count) (\(names.enumerated().map { "\($0.offset + 1): \($0.element)" }.joined(separator: "; ")))"
         ]
@@ -98,9 +98,9 @@ enum AcrossText {
     /// `builds`: each run's executable (its SHA-256, nil where the run did not record it).
     static func exact(
         _ runs: [[CellKey: Int]], harnesses: [String] = [], builds: [String?] = [],
-        counter: AcrossRuns.ExactCounter = .callgrind, presentedCPUs: [String?] = []
+        counter: Across.ExactCounter = .callgrind, presentedCPUs: [String?] = []
     ) -> String {
-        let agreement = AcrossRuns.ExactAgreement(runs, agreement: counter.agreement)
+        let agreement = Across.ExactAgreement(runs, agreement: counter.agreement)
         guard agreement.shared > 0 else {
             return
                 "Exact measures: no cell counted in two or more runs (instructions per decode are counted by runs with callgrind or a Mac's CPU counter)"
@@ -142,7 +142,7 @@ enum AcrossText {
         for (cell, counts) in differing {
             out.append(
                 "  \(cell): " + counts.map(String.init).joined(separator: ", ")
-                    + String(format: " (%.2f%% apart: \(why))", AcrossRuns.ExactAgreement.spread(counts) * 100))
+                    + String(format: " (%.2f%% apart: \(why))", Across.ExactAgreement.spread(counts) * 100))
         }
         return out.joined(separator: "\n")
     }

@@ -12,13 +12,7 @@ enum HTMLReport {
         if let headline = document.interruptionHeadline { body += "<p class=\"warn\"><strong>\(e(headline))</strong></p>" }
         if let headline = document.buildHeadline { body += "<p class=\"warn\"><strong>\(e(headline))</strong></p>" }
         body += answersSection(document.answers, claims: document.claims, warnings: document.warnings)
-        // How the run went and what its figures mean: behind a fold, after the answers.
-        body +=
-            "<details class=\"method\"><summary><strong>How this run was measured</strong>: where, how long, what the figures "
-            + "mean and do not</summary><p class=\"meta\">\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · "
-            + "\(e(p.buildConfiguration)) build\(p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))") · allocations counted by \(e(p.countingBackend)) · commit \(e(String(p.gitCommit.prefix(12))))\(p.gitDirty ? " (dirty)" : "")</p>"
-            + (document.summary.map { "<p class=\"meta\">\(e($0))</p>" } ?? "")
-            + "<p class=\"meta\">\(AnswersText.platform(p, answers: document.answers, hostCost: document.hostCost).html)</p></details>"
+        body += methodFold(document)
         body += "<h2>Measurements</h2><p class=\"meta\">\(e(ReportDocument.readingNote))</p>"
         for group in document.groups {
             body += section(group, document)
@@ -62,19 +56,7 @@ enum HTMLReport {
             }
             body += "<ul>" + crossovers.map { "<li>\(e($0.summary))</li>" }.joined() + "</ul></section>"
         }
-        if !document.historyCharts.isEmpty {
-            body +=
-                "<section id=\"history\"><h2>History</h2><p class=\"meta\">\(document.historyRuns) runs of the history, oldest "
-                + "first (x: a run's place in commit order); time ratios only from runs on this run's CPU, "
-                + "\(e(p.timedOn.label)). "
-                + "<code>benchmarks history changes</code> names the changes.</p>"
-                + document.historyCharts.map { chart in
-                    "<figure>"
-                        + SVGChart.lines(
-                            title: chart.title, xLabel: "run in the history", yLabel: chart.yLabel, series: chart.series,
-                            reference: chart.reference, fromZero: false) + "</figure>"
-                }.joined() + "</section>"
-        }
+        body += historySection(document)
         return """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodableBench \(e(p.runID))</title>
             <style>body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}table{border-collapse:collapse;margin:8px 0 20px}
@@ -87,6 +69,38 @@ enum HTMLReport {
             details.method{margin:12px 0}</style>
             </head><body>\(body)</body></html>
             """
+    }
+
+    /// How the run went and what its figures mean: behind a fold, after the answers.
+    static func methodFold(_ document: ReportDocument) -> String {
+        let p = document.provenance
+        let e = SVGChart.escape
+        let build = "\(e(p.buildConfiguration)) build" + (p.buildFlags.isEmpty ? "" : " (\(e(p.buildFlags)))")
+        let commit = e(String(p.gitCommit.prefix(12))) + (p.gitDirty ? " (dirty)" : "")
+        let provenance =
+            "\(e(p.time)) · \(e(p.swiftVersion)) · \(e(p.os)) · \(e(p.cpuModel)) × \(p.cores) · \(build) · "
+            + "allocations counted by \(e(p.countingBackend)) · commit \(commit)"
+        let platform = AnswersText.platform(p, answers: document.answers, hostCost: document.hostCost).html
+        return "<details class=\"method\"><summary><strong>How this run was measured</strong>: where, how long, what the figures "
+            + "mean and do not</summary><p class=\"meta\">\(provenance)</p>"
+            + (document.summary.map { "<p class=\"meta\">\(e($0))</p>" } ?? "") + "<p class=\"meta\">\(platform)</p></details>"
+    }
+
+    /// The history's charts (`report --history`), or nothing.
+    static func historySection(_ document: ReportDocument) -> String {
+        guard !document.historyCharts.isEmpty else { return "" }
+        let e = SVGChart.escape, p = document.provenance
+        return
+            "<section id=\"history\"><h2>History</h2><p class=\"meta\">\(document.historyRuns) runs of the history, oldest "
+            + "first (x: a run's place in commit order); time ratios only from runs on this run's CPU, "
+            + "\(e(p.timedOn.label)). "
+            + "<code>benchmarks history changes</code> names the changes.</p>"
+            + document.historyCharts.map { chart in
+                "<figure>"
+                    + SVGChart.lines(
+                        title: chart.title, xLabel: "run in the history", yLabel: chart.yLabel, series: chart.series,
+                        reference: chart.reference, fromZero: false) + "</figure>"
+            }.joined() + "</section>"
     }
 
     /// A group's section: its time charts by profile, allocations, costs, table and changes.

@@ -9,7 +9,7 @@ enum HistoryExport {
     /// otava.yaml analyze --all`, from the export's folder). Otava reads no empty value, so each
     /// file holds series of one setting that have a value in the same runs; time ratios of different
     /// CPUs are never in one file. Rows in the history's order.
-    static func otava(_ runs: [HistoryRun]) -> [String: String] {
+    static func otava(_ runs: [HistoryEntry]) -> [String: String] {
         // Each series: its file's grouping (kind, setting, the runs it has a value in) and its values.
         struct Column {
             var name: String
@@ -73,7 +73,7 @@ enum HistoryExport {
     /// Bencher's Metric Format, one file per run (`bencher run --file FILE --adapter json`):
     /// benchmarks named group/strategy/profile, a measure per figure (median and its 95%
     /// interval) and per paired ratio.
-    static func bmf(_ runs: [HistoryRun]) -> [String: String] {
+    static func bmf(_ runs: [HistoryEntry]) -> [String: String] {
         var files: [String: String] = [:]
         for (index, run) in runs.enumerated() {
             var benchmarks: [String: [String: [String: Double]]] = [:]

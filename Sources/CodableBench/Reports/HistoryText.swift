@@ -5,7 +5,7 @@ import Foundation
 
 /// `history show`: each matching cell's figure and time ratios, one line a run, oldest first.
 struct HistorySeriesText {
-    let runs: [HistoryRun]
+    let runs: [HistoryEntry]
 
     func render(matching include: (CellKey) -> Bool, cpu: String?, metric: Metric) -> String {
         let cells = Set(runs.flatMap { $0.figures.keys }).filter(include).sorted()
@@ -40,7 +40,7 @@ struct HistorySeriesText {
     }
 
     /// "2090351 2026-11-29 harness 0.11.0": which commit, when it ran, by which harness.
-    static func point(_ run: HistoryRun) -> String {
+    static func point(_ run: HistoryEntry) -> String {
         "\(run.provenance.gitCommit.prefix(7)) \(run.provenance.time.prefix(10)) harness \(run.provenance.harnessVersion)"
     }
 }

@@ -15,7 +15,7 @@ extension ReportDocument {
     /// strategy's time ratio to its yardstick over the history's runs on this run's CPU and in its
     /// setting (never another CPU's), and its instructions relative to their first point in the
     /// history. X is the run's place in the history (commit order). Empty without a history.
-    static func historyCharts(run: RecordedRun, groups: [Group], history: [HistoryRun]) -> [HistoryChart] {
+    static func historyCharts(run: RecordedRun, groups: [Group], history: [HistoryEntry]) -> [HistoryChart] {
         guard history.count > 1 else { return [] }
         let cpu = run.provenance.timedOn.label
         return groups.flatMap { group -> [HistoryChart] in

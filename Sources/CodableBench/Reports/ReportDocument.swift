@@ -55,7 +55,7 @@ struct ReportDocument {
     /// `history`: runs across commits whose series the HTML report charts (`benchmarks history`).
     init(
         run: RecordedRun, claims: ClaimsFile = .none, facts: StrategyFacts = .none, joined: [RecordedRun] = [],
-        history: [HistoryRun] = []
+        history: [HistoryEntry] = []
     ) {
         let cells = run.records.sorted { $0.key < $1.key }, references = facts.references
         self.run = run

@@ -73,7 +73,7 @@ package struct HistoryChanges: Sendable {
     /// (Documentation/Changelog.md): a time series never spans one of them.
     static let timeProcedureVersions = ["0.2.0", "0.3.0", "0.4.0", "0.5.0", "0.6.3", "0.7.0", "0.10.2"]
 
-    package init(_ runs: [HistoryRun], exactThreshold: Double = ABGate.defaultExactThreshold, maxPValue: Double = 0.001) {
+    package init(_ runs: [HistoryEntry], exactThreshold: Double = ABGate.defaultExactThreshold, maxPValue: Double = 0.001) {
         var commits: [String] = []
         for run in runs where commits.last != run.provenance.gitCommit { commits.append(run.provenance.gitCommit) }
         self.commits = commits
@@ -83,9 +83,9 @@ package struct HistoryChanges: Sendable {
 
     // MARK: Exact measures
 
-    private static func exactSteps(_ runs: [HistoryRun], threshold: Double) -> [ExactStep] {
+    private static func exactSteps(_ runs: [HistoryEntry], threshold: Double) -> [ExactStep] {
         // Each series' value at each commit: the run whose value is the median of that commit's runs.
-        var series: [ExactSeries: [(commit: String, value: Double, run: HistoryRun)]] = [:]
+        var series: [ExactSeries: [(commit: String, value: Double, run: HistoryEntry)]] = [:]
         var thresholds: [ExactSeries: Double] = [:]
         for run in runs {
             for (cell, figures) in run.figures {
@@ -153,9 +153,9 @@ package struct HistoryChanges: Sendable {
 
     /// One point a commit: of several runs of one commit, the one with the median value.
     private static func collapsed(
-        _ points: [(commit: String, value: Double, run: HistoryRun)]
-    ) -> [(commit: String, value: Double, run: HistoryRun)] {
-        var result: [(commit: String, value: Double, run: HistoryRun)] = []
+        _ points: [(commit: String, value: Double, run: HistoryEntry)]
+    ) -> [(commit: String, value: Double, run: HistoryEntry)] {
+        var result: [(commit: String, value: Double, run: HistoryEntry)] = []
         var start = 0
         while start < points.count {
             var end = start
@@ -168,8 +168,8 @@ package struct HistoryChanges: Sendable {
     }
 
     /// What differs between two runs besides their commit, as "what: before → after".
-    static func differences(_ before: HistoryRun, _ after: HistoryRun) -> [String] {
-        let facts: [(String, (HistoryRun) -> String)] = [
+    static func differences(_ before: HistoryEntry, _ after: HistoryEntry) -> [String] {
+        let facts: [(String, (HistoryEntry) -> String)] = [
             ("harness", { $0.provenance.harnessVersion }),
             ("toolchain", { $0.provenance.swiftVersion }),
             ("CPU valgrind presented", { $0.exactCPU ?? "not recorded" }),
@@ -183,7 +183,7 @@ package struct HistoryChanges: Sendable {
 
     // MARK: Time ratios
 
-    private static func timeChanges(_ runs: [HistoryRun], maxPValue: Double) -> [TimeChange] {
+    private static func timeChanges(_ runs: [HistoryEntry], maxPValue: Double) -> [TimeChange] {
         var series: [TimeSeries: [(commit: String, value: Double)]] = [:]
         for run in runs {
             let p = run.provenance

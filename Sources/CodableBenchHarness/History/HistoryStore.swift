@@ -4,7 +4,7 @@ import GRDB
 
 /// A history of runs in one SQLite file (through GRDB): `benchmarks history add`, and `run` and
 /// `ab` with `--history`. Each run is added in one transaction, kept once (by its id, commit and
-/// time), and read back as `HistoryRun`s in commit order. Two jobs adding at once both land: a
+/// time), and read back as `HistoryEntry`s in commit order. Two jobs adding at once both land: a
 /// writer waits for the other's transaction instead of failing. The tables are documented in
 /// results/README.md, for readers who query the file directly.
 package struct HistoryStore {
@@ -41,7 +41,7 @@ package struct HistoryStore {
         }
     }
 
-    /// Adds `run` unless the history has it; false when it had. `commitTime`: see `HistoryRun`.
+    /// Adds `run` unless the history has it; false when it had. `commitTime`: see `HistoryEntry`.
     @discardableResult
     package func add(_ run: RecordedRun, commitTime: String?) throws -> Bool {
         let version = run.provenance.harnessVersion
@@ -69,35 +69,7 @@ package struct HistoryStore {
                         p.swiftVersion, p.foundation, p.buildConfiguration, p.buildFlags, p.harnessVersion, p.countingBackend,
                         provenanceJSON,
                     ])
-                let id = db.lastInsertedRowID
-                for record in run.records {
-                    let cell = record.key
-                    for measure in record.measures {
-                        try db.execute(
-                            sql: "INSERT INTO figure VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            arguments: [
-                                id, cell.group, cell.strategy, cell.profile, measure.metric.rawValue, measure.summary.median,
-                                measure.summary.ci95Low, measure.summary.ci95High,
-                            ])
-                    }
-                    for function in record.costs {
-                        try db.execute(
-                            sql: "INSERT INTO cost VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            arguments: [
-                                id, cell.group, cell.strategy, cell.profile, function.name, function.object, function.category,
-                                function.selfInstructions, function.inclusiveInstructions, function.calls, function.allocations,
-                                function.selfCycles,
-                            ])
-                    }
-                }
-                for ratio in run.ratios {
-                    try db.execute(
-                        sql: "INSERT INTO ratio VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        arguments: [
-                            id, ratio.group, ratio.strategy, ratio.profile, ratio.yardstick, ratio.ratio.value, ratio.ratio.low,
-                            ratio.ratio.high, ratio.ratio.pairs, ratio.ratio.generations, ratio.state?.rawValue,
-                        ])
-                }
+                try Self.insertCells(of: run, as: db.lastInsertedRowID, into: db)
                 return true
             }
         } catch {
@@ -105,21 +77,53 @@ package struct HistoryStore {
         }
     }
 
-    /// Every run, in commit order (`HistoryRun.order`).
-    package func runs() throws -> [HistoryRun] {
+    /// A run's figures, costs and ratios, as rows of `run`'s id `id`.
+    private static func insertCells(of run: RecordedRun, as id: Int64, into db: Database) throws {
+        for record in run.records {
+            let cell = record.key
+            for measure in record.measures {
+                try db.execute(
+                    sql: "INSERT INTO figure VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        id, cell.group, cell.strategy, cell.profile, measure.metric.rawValue, measure.summary.median,
+                        measure.summary.ci95Low, measure.summary.ci95High,
+                    ])
+            }
+            for function in record.costs {
+                try db.execute(
+                    sql: "INSERT INTO cost VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        id, cell.group, cell.strategy, cell.profile, function.name, function.object, function.category,
+                        function.selfInstructions, function.inclusiveInstructions, function.calls, function.allocations,
+                        function.selfCycles,
+                    ])
+            }
+        }
+        for ratio in run.ratios {
+            try db.execute(
+                sql: "INSERT INTO ratio VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    id, ratio.group, ratio.strategy, ratio.profile, ratio.yardstick, ratio.ratio.value, ratio.ratio.low,
+                    ratio.ratio.high, ratio.ratio.pairs, ratio.ratio.generations, ratio.state?.rawValue,
+                ])
+        }
+    }
+
+    /// Every run, in commit order (`HistoryEntry.order`).
+    package func runs() throws -> [HistoryEntry] {
         do {
             return try database.read { db in
-                var runs: [Int64: HistoryRun] = [:]
+                var runs: [Int64: HistoryEntry] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT id, provenance, exact_cpu, commit_time FROM run") {
                     let provenance = try JSONDecoder().decode(Provenance.self, from: Data((row["provenance"] as String).utf8))
-                    runs[row["id"]] = HistoryRun(
+                    runs[row["id"]] = HistoryEntry(
                         provenance: provenance, exactCPU: row["exact_cpu"], commitTime: row["commit_time"], figures: [:],
                         ratios: [], costs: [:])
                 }
                 func cell(_ row: Row) -> CellKey { CellKey(group: row["grp"], strategy: row["strategy"], profile: row["profile"]) }
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM figure") {
                     guard let metric = Metric(rawValue: row["metric"]) else { continue }
-                    runs[row["run"]]?.figures[cell(row), default: [:]][metric] = HistoryRun.Figure(
+                    runs[row["run"]]?.figures[cell(row), default: [:]][metric] = HistoryEntry.Figure(
                         median: row["median"], low: row["low"], high: row["high"])
                 }
                 for row in try Row.fetchAll(db, sql: "SELECT * FROM ratio ORDER BY rowid") {

@@ -100,7 +100,7 @@ package struct Provenance: Codable, Equatable, Sendable {
     }
 
     /// When `commit` was made (ISO 8601), as git in the working directory knows it: a history's
-    /// order of commits (`HistoryRun.commitTime`).
+    /// order of commits (`HistoryEntry.commitTime`).
     package static func commitTime(_ commit: String) -> String? {
         shell("git", "show", "-s", "--format=%cI", commit)
     }

@@ -5,9 +5,9 @@ import CodableBenchHarness
 /// Runs made at different times, set side by side (`benchmarks across`): each ratio pooled over
 /// the runs of one CPU in one host state, each ratio's figures on each CPU, and the exact counts
 /// compared over every run. `AcrossText` says it.
-package enum AcrossRuns {
+package enum Across {
     /// One run as `across` reads it: the CPU it was timed on, its ratios, its exact counts.
-    package struct Run {
+    package struct Reading {
         package var cpu: String
         package var ratios: [RatioKey: PairedRatio]
         package var instructions: [CellKey: Int] = [:]

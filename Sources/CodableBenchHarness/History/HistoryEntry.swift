@@ -3,7 +3,7 @@ import CodableBenchCore
 /// One run as a history keeps it (`HistoryStore`): where and how it was measured, and each cell's
 /// figures, paired ratios and where its instructions went. The history's readers (`history show`,
 /// `history changes`, the exports) take these.
-package struct HistoryRun: Sendable {
+package struct HistoryEntry: Sendable {
     /// One measure of a cell: its median and the 95% interval of the median.
     package struct Figure: Sendable, Equatable {
         package var median: Double
