@@ -72,6 +72,12 @@ def main():
             small = [theirs[("magnitude", k, c)] for k in keys for c in theirs.get(k, set()) - ours.get(k, set())]
             below = sum(1 for m in small if m <= 0.001)
             print(f"       of Otava's exact changes the history does not count: {below} of {len(small)} at or below 0.1%")
+            for k in sorted(keys):
+                for c in sorted(theirs.get(k, set()) - ours.get(k, set())):
+                    if theirs[("magnitude", k, c)] > 0.001:
+                        print(f"  Otava only, beyond 0.1%: {k[1]} at {c[:7]} ({theirs[('magnitude', k, c)] * 100:.3f}%)")
+                for c in sorted(ours.get(k, set()) - theirs.get(k, set())):
+                    print(f"  the history only: {k[1]} at {c[:7]}")
         for k in sorted(keys):
             if theirs.get(k, set()) != ours.get(k, set()) and kind == "time":
                 print(f"  differs: {k[1]} ({k[0]}): Otava {sorted(c[:7] for c in theirs.get(k, set()))}, ours {sorted(c[:7] for c in ours.get(k, set()))}")

@@ -5,10 +5,11 @@ import Foundation
 
 /// `history export`: the history in the formats other history tools read, by file name.
 enum HistoryExport {
-    /// Apache Otava's CSV tests and the `otava.yaml` that names them (`otava --config-file
-    /// otava.yaml analyze --all`, from the export's folder). Otava reads no empty value, so each
-    /// file holds series of one setting that have a value in the same runs; time ratios of different
-    /// CPUs are never in one file. Rows in the history's order.
+    /// Apache Otava's CSV tests and the `otava.yaml` that names them (`OTAVA_CONFIG=$PWD/otava.yaml
+    /// otava analyze all`, from the export's folder). Otava reads no empty value, so each file holds
+    /// series of one setting that have a value in the same runs; time ratios of different CPUs are
+    /// never in one file. Rows in the history's order. Instructions and simulated cycles are the
+    /// series `history changes` judges: without the runtime's layout-following hash maps.
     static func otava(_ runs: [HistoryEntry]) -> [String: String] {
         // Each series: its file's grouping (kind, setting, the runs it has a value in) and its values.
         struct Column {
@@ -23,7 +24,9 @@ enum HistoryExport {
                 for (metric, figure) in figures where metric.isDeterministic && metric != .instructionsPerByte {
                     let setting = "exact: " + HistoryChanges.exactSetting(p, metric)
                     let name = "\(cell.strategy)/\(cell.profile)/\(metric.rawValue)"
-                    columns["\(setting)\u{0}\(name)", default: Column(name: name)].values[index] = figure.median
+                    // As the history judges them: the runtime's layout-following hash maps left out.
+                    columns["\(setting)\u{0}\(name)", default: Column(name: name)].values[index] =
+                        HistoryChanges.layoutFree(figure.median, metric, run.costs[cell])
                     settings["\(setting)\u{0}\(name)"] = setting
                 }
             }

@@ -141,7 +141,7 @@ package struct HistoryChanges: Sendable {
 
     /// Instructions or cycles without what the layout-following functions count (where the run has
     /// the cell's costs): the same left-out part as the A/B gate's.
-    private static func layoutFree(_ value: Double, _ metric: Metric, _ costs: CostBreakdown?) -> Double {
+    package static func layoutFree(_ value: Double, _ metric: Metric, _ costs: CostBreakdown?) -> Double {
         guard let costs, metric == .instructions || metric == .simulatedCycles else { return value }
         let layout = costs.functions.filter { ExactChange.followsLayout($0.name) }
         return value - Double(layout.reduce(0) { $0 + (metric == .instructions ? $1.selfInstructions : $1.selfCycles) })
