@@ -7,14 +7,14 @@ import Testing
 
 @Suite("Database strategies (GRDB)")
 struct DatabaseTests {
-    static func verdict(_ id: String) throws -> Verdict {
+    static func verdict(_ id: String) throws -> VerifiedOutcome {
         Verifier.verify(TestSupport.strategy(id), on: NewsGenerator.generate(try TestSupport.profile("ext-plain-small")))
     }
 
     @Test func seed004DictionaryExtensionIsUnsupportedWithGRDBsMessage() throws {
         #expect(
             try Self.verdict("grdb-jsoncodingkeys-dictionary")
-                == Verdict(.unsupported, "GRDB: not implemented: building a nested JSON container for the column 'ext'"))
+                == VerifiedOutcome(.unsupported, "GRDB: not implemented: building a nested JSON container for the column 'ext'"))
     }
 
     /// A JSON value enum asks for a single-value container first, and GRDB answers with the raw

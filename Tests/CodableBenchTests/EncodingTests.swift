@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Encoding strategies")
 struct EncodingTests {
-    static func verdict(_ id: String, _ profile: String) throws -> Verdict {
+    static func verdict(_ id: String, _ profile: String) throws -> VerifiedOutcome {
         Verifier.verify(TestSupport.strategy(id), on: NewsGenerator.generate(try TestSupport.profile(profile)))
     }
 
@@ -40,10 +40,10 @@ struct EncodingTests {
         let nulls = payload.truth.strictExpectation.nilOptionalCount
         #expect(
             Verifier.verify(encoder(true, claims: .omitted), on: payload)
-                == Verdict(.wrongOutput, "wrote \(nulls) null values; nil optionals must be left out"))
+                == VerifiedOutcome(.wrongOutput, "wrote \(nulls) null values; nil optionals must be left out"))
         #expect(
             Verifier.verify(encoder(false, claims: .writtenAsNull), on: payload)
-                == Verdict(.wrongOutput, "wrote 0 null values for \(nulls) nil optionals (one null each expected)"))
+                == VerifiedOutcome(.wrongOutput, "wrote 0 null values for \(nulls) nil optionals (one null each expected)"))
     }
 
     @Test func subclassWithoutOverrideDropsItsFields() throws {

@@ -66,9 +66,9 @@ struct EndToEndTests {
         for row in ratios {
             let cellPairs = pairs[[row.profile, row.strategy, row.yardstick]] ?? []
             let stated = try #require(labelsKept ? StatedRatio(pairsByGeneration: cellPairs) : StatedRatio(pooling: cellPairs))
-            let again = stated.verdict
+            let again = stated.ratio
             #expect(abs(again.value - row.ratio.value) < 1e-9 && again.generations == row.ratio.generations, "\(row.strategy)")
-            #expect(again.pairs == row.ratio.pairs && row.state == stated.verdictState)
+            #expect(again.pairs == row.ratio.pairs && row.state == stated.state)
             if !labelsKept { #expect(row.ratio.pairs == cellPairs.joined().count) }
         }
         // On faulty-small only the parse-only reference decodes: nothing to pair it with.

@@ -20,10 +20,10 @@ struct HostStateTests {
         let contended = Self.pairs([[0.10], [0.11], [0.12], [0.11]], .contended)
         let both = zip(quiet, contended).map { $0 + $1 }
         let stated = try #require(StatedRatio(pairsByGeneration: both))
-        #expect(stated.verdictState == .quiet)
-        #expect(abs(stated.verdict.value - exp(0.01)) < 1e-9)
+        #expect(stated.state == .quiet)
+        #expect(abs(stated.ratio.value - exp(0.01)) < 1e-9)
         #expect(abs(try #require(stated.contended).value - exp(0.11)) < 1e-9)
-        #expect(try #require(PairedRatio(pairsByGeneration: both)) == stated.verdict)
+        #expect(try #require(PairedRatio(pairsByGeneration: both)) == stated.ratio)
 
     }
 
@@ -35,11 +35,11 @@ struct HostStateTests {
         let contended = Self.pairs([[0.10, 0.08], [0.11, 0.09], [0.12, 0.10], [0.11, 0.09]], .contended)
         let both = zip(quiet, contended).map { $0 + $1 }
         let pooled = try #require(StatedRatio(pooling: both))
-        #expect(pooled.verdictState == nil && pooled.quiet == nil && pooled.contended == nil)
-        #expect(pooled.verdict.pairs == 16 && pooled.verdict.generations == 4)
+        #expect(pooled.state == nil && pooled.quiet == nil && pooled.contended == nil)
+        #expect(pooled.ratio.pairs == 16 && pooled.ratio.generations == 4)
         // Each generation's interquartile mean: of (0.00, 0.02, 0.08, 0.10), 0.05; then 0.06, 0.07, 0.06.
-        #expect(abs(pooled.verdict.value - exp(0.06)) < 1e-9)
-        #expect(try #require(StatedRatio(pairsByGeneration: both)).verdict.pairs == 8)
+        #expect(abs(pooled.ratio.value - exp(0.06)) < 1e-9)
+        #expect(try #require(StatedRatio(pairsByGeneration: both)).ratio.pairs == 8)
         #expect(StatedRatio(pooling: Self.pairs([[0.1]], .quiet)) == nil)
     }
 
@@ -58,8 +58,8 @@ struct HostStateTests {
         reference.restate(pooled)
         member.restate(pooled)
         #expect(reference.rowRatio == reference.ratio(to: "reference", .one))
-        #expect(member.rowRatio == member.ratio(to: "anchor", pooled.verdict))
-        #expect(reference.pairedRatio?.ratio == pooled.verdict && reference.pairedRatio?.state == nil)
+        #expect(member.rowRatio == member.ratio(to: "anchor", pooled.ratio))
+        #expect(reference.pairedRatio?.ratio == pooled.ratio && reference.pairedRatio?.state == nil)
         var unpaired = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
         unpaired.restate(pooled)
         #expect(unpaired.pairedRatio == nil && unpaired.rowRatio == nil)
@@ -70,8 +70,8 @@ struct HostStateTests {
         let generations = Self.pairs([[0.10], [0.11], [0.12]], .contended) + Self.pairs([[0.0]], .quiet)
         let stated = try #require(StatedRatio(pairsByGeneration: generations))
         #expect(stated.quiet == nil)
-        #expect(stated.verdictState == .contended)
-        #expect(abs(stated.verdict.value - exp(0.11)) < 1e-9)
+        #expect(stated.state == .contended)
+        #expect(abs(stated.ratio.value - exp(0.11)) < 1e-9)
     }
 
     /// Pairs without a state (runs before the probe) keep the yardstick-pace rule: the same ratio
@@ -81,9 +81,9 @@ struct HostStateTests {
         let slow = Pair(sample: 168.3, before: 150, after: 150)
         let generations = Array(repeating: [fast], count: 8) + [[slow, fast], [slow]]
         let stated = try #require(StatedRatio(pairsByGeneration: generations))
-        #expect(stated.verdictState == nil)
-        #expect(abs(stated.verdict.value - 1.02) < 1e-9)
-        #expect(stated.verdict.generations == 9)
+        #expect(stated.state == nil)
+        #expect(abs(stated.ratio.value - 1.02) < 1e-9)
+        #expect(stated.ratio.generations == 9)
     }
 
     /// A pair's state is its three samples': quiet only where all three are.

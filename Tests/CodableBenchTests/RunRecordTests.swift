@@ -46,7 +46,7 @@ struct RunRecordTests {
         #expect(rows.map(\.cell.strategy) == written.map(\.cell.strategy) && rows.map(\.metric) == written.map(\.metric))
         let wall = try #require(rows.first { $0.metric == .wallTime && $0.cell.strategy == "fast" })
         #expect(wall.ratio?.to == "slow" && abs((wall.ratio?.value.value ?? 0) - exp(0.2)) < 1e-9)
-        #expect(recorder.thisBuild.ratios.map(\.ratio) == [pooled.verdict])
+        #expect(recorder.thisBuild.ratios.map(\.ratio) == [pooled.ratio])
     }
 
     /// A run killed before it finished: run.json from its start names the planned cells; the cell it

@@ -28,7 +28,7 @@ struct TimingCanaryTests {
             }
         }
         let stated = try #require(StatedRatio(pairsByGeneration: generations))
-        #expect(stated.verdict.generations == 2)
+        #expect(stated.ratio.generations == 2)
         let pooled = try #require(TimingCanary.ratios(pooling: [[], generations])[1])
         #expect(pooled.generations == 6 && pooled.pairs == 24)
         #expect(TimingCanary.ratios(pooling: [[], generations])[0] == nil)

@@ -88,7 +88,7 @@ struct VerificationTests {
     @Test func droppedElementIsReported() throws {
         let payload = NewsGenerator.generate(try TestSupport.profile("tiny"))
         let verdict = Verifier.verify(Self.alteredSynthesized { $0.data.articles.removeLast() }, on: payload)
-        #expect(verdict == Verdict(.wrongOutput, "data.articles: expected 8 elements, got 7"))
+        #expect(verdict == VerifiedOutcome(.wrongOutput, "data.articles: expected 8 elements, got 7"))
     }
 
     @Test func optionalAndDoubleDifferencesAreNamed() throws {
@@ -114,7 +114,7 @@ struct VerificationTests {
         let exact = Strategy(
             id: "exact", group: "test", summary: "drops the faulty ones", contract: .lossy,
             decode: { _ in payload.truth.lossyExpectation(payload.manifest) }, canonical: { .feed($0) })
-        #expect(Verifier.verify(exact, on: payload) == Verdict(.ok))
+        #expect(Verifier.verify(exact, on: payload) == VerifiedOutcome(.ok))
         let keepsAll = Strategy(
             id: "keeps-all", group: "test", summary: "drops nothing", contract: .lossy,
             decode: { _ in payload.truth.feed }, canonical: { .feed($0) })
@@ -124,14 +124,14 @@ struct VerificationTests {
     @Test func modelFreeReadingsAreComparedWithTheExactReading() throws {
         let drift = Data(#"{"ratio": 7.0, "flag": true, "count": 1, "list": [1, 2.5, null]}"#.utf8)
         let plain = Data(#"{"ratio": 7.5, "flag": true, "count": 12, "list": [3, 2.5, "x"]}"#.utf8)
-        func verdict(_ id: String, _ bytes: Data) -> Verdict {
+        func verdict(_ id: String, _ bytes: Data) -> VerifiedOutcome {
             let strategy = TestSupport.strategy(id)
             return Verifier.verify(strategy, bytes: bytes, reference: TestSupport.reference(for: strategy))
         }
         for id in ["any-jsonserialization-exact", "any-jsonserialization-casts", "any-json-enum", "any-anycodable"] {
-            #expect(verdict(id, plain) == Verdict(.ok), "\(id)")
+            #expect(verdict(id, plain) == VerifiedOutcome(.ok), "\(id)")
         }
-        #expect(verdict("any-jsonserialization-exact", drift) == Verdict(.ok))
+        #expect(verdict("any-jsonserialization-exact", drift) == VerifiedOutcome(.ok))
         #expect(verdict("any-json-enum", drift).detail == "ratio: expected double 7.0, got int 7 (vs the document)")
         #expect(
             verdict("any-jsonserialization-casts", drift).detail
@@ -140,13 +140,13 @@ struct VerificationTests {
         // neighbour; Apple's is expected not to.
         let misrounded = verdict("any-jsonserialization-exact", Data("[43.420273000000009]".utf8))
         #if canImport(Darwin)
-        #expect(misrounded == Verdict(.ok))
+        #expect(misrounded == VerifiedOutcome(.ok))
         #else
         #expect(
             misrounded.detail
                 == "[0]: expected double 43.42027300000001, got double 43.420273000000016 (vs the document)")
         #endif
-        #expect(verdict("any-json-enum", Data("[43.420273000000009]".utf8)) == Verdict(.ok))
+        #expect(verdict("any-json-enum", Data("[43.420273000000009]".utf8)) == VerifiedOutcome(.ok))
         #expect(verdict("any-json-enum", Data("{".utf8)).outcome == .threw)
         // A strategy of the news model has no truth to be compared with on a file.
         let feed = NewsGenerator.generate(try TestSupport.profile("tiny")).bytes

@@ -48,7 +48,7 @@ package enum Replay {
         package static func earlyLooksOnAllPairs(precision: Double, floor: Int) -> Rule {
             var rule = earlyLooks(precision: precision, floor: floor)
             rule.name += ", all pairs"
-            rule.ratio = { StatedRatio(pooling: $0)?.verdict }
+            rule.ratio = { StatedRatio(pooling: $0)?.ratio }
             return rule
         }
     }

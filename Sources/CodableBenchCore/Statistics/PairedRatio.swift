@@ -39,7 +39,7 @@ package struct PairedRatio: Equatable, Sendable {
     /// generations with a pair.
     package init?(pairsByGeneration: [[Pair]]) {
         guard let stated = StatedRatio(pairsByGeneration: pairsByGeneration) else { return nil }
-        self = stated.verdict
+        self = stated.ratio
     }
 
     /// Pairs without a state (no probe), those of slow spells by the yardstick's pace left out.

@@ -36,14 +36,14 @@ package struct StatedRatio: Equatable, Sendable {
         (quiet, contended, unstated) = (nil, nil, all)
     }
 
-    /// The state the verdict holds in: quiet where it has a ratio, else contended; nil for pairs
-    /// without a state.
-    package var verdictState: HostState? {
+    /// The state the stated ratio holds in: quiet where it has a ratio, else contended; nil for
+    /// pairs without a state.
+    package var state: HostState? {
         if quiet != nil { return .quiet }
         if contended != nil { return .contended }
         return nil
     }
 
-    /// The ratio the verdict is read from.
-    package var verdict: PairedRatio { quiet ?? contended ?? unstated! }
+    /// The ratio stated, which the verdict is read from.
+    package var ratio: PairedRatio { quiet ?? contended ?? unstated! }
 }

@@ -21,7 +21,7 @@ public enum Outcome: String, Codable, Sendable, CaseIterable {
 }
 
 /// An outcome with its one-line explanation (first differing path, error and coding path, signal).
-package struct Verdict: Equatable, Sendable {
+package struct VerifiedOutcome: Equatable, Sendable {
     package let outcome: Outcome
     package let detail: String
     /// Bytes an encoder wrote per operation, when the strategy is one.

@@ -62,7 +62,7 @@ package enum TimingCanary {
     /// hold too few generations to read on a busy host (a quick run under contention read the
     /// canary's quiet pairs of 2 generations: an interval from 0 to 10^28, passed by default).
     static func ratios(pooling pairs: [[[Pair]]]) -> [PairedRatio?] {
-        pairs.map { StatedRatio(pooling: $0)?.verdict }
+        pairs.map { StatedRatio(pooling: $0)?.ratio }
     }
 
     /// What the canary's comparison read, at 99.9%: a run judges two canary ratios, and at 95% one

@@ -31,7 +31,7 @@ struct ComparisonTally {
         self.schedule = schedule
         self.plan = plan
         result = LockstepComparison.Result(
-            verdicts: members.map { _ in Verdict(.ok) }, outputBytes: members.map { _ in nil },
+            verdicts: members.map { _ in VerifiedOutcome(.ok) }, outputBytes: members.map { _ in nil },
             pairs: members.map { _ in [] })
         active = Set(members.indices)
         samplesPerBlock = plan.samplesPerBlock
@@ -144,7 +144,7 @@ struct ComparisonTally {
     /// cost, and the `budgetSeconds` it can still expect (`VarianceComponents.pairsPerGeneration`).
     mutating func choosePairsPerGeneration(budgetSeconds: Double) {
         let byRatio = open.map { member in
-            let state = StatedRatio(pairsByGeneration: result.pairs[member])?.verdictState
+            let state = StatedRatio(pairsByGeneration: result.pairs[member])?.state
             return result.pairs[member].map { $0.filter { $0.state == state }.map(\.logRatio) }
         }
         guard let components = VarianceComponents(byRatio), let startSeconds, let pairSeconds else { return }
@@ -163,7 +163,7 @@ struct ComparisonTally {
     mutating func markFinishedShort() {
         for member in active where result.verdicts[member].outcome.isMeasured {
             let generations = result.generations.count { $0.contains { $0.member == member } }
-            result.verdicts[member] = Verdict(
+            result.verdicts[member] = VerifiedOutcome(
                 .ok,
                 generations == 0
                     ? "interrupted before its first sample: not measured"
@@ -172,7 +172,7 @@ struct ComparisonTally {
     }
 
     /// A member's measurement ends with `verdict` (its worker failed, or the run stops it).
-    mutating func end(_ member: Int, _ verdict: Verdict) {
+    mutating func end(_ member: Int, _ verdict: VerifiedOutcome) {
         result.verdicts[member] = verdict
         active.remove(member)
     }

@@ -110,11 +110,12 @@ struct LockstepComparison {
                 killed(member, signal, in: starting)
             case .timedOut:
                 // Counted from the worker's start: say the whole limit, not what was left of it.
-                end(member, Verdict(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"), in: starting)
+                end(member, VerifiedOutcome(.timeout, "no result within \(Terminal.duration(timeout(member))) (killed)"), in: starting)
             case .line(let line):
                 guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
                     end(
-                        member, Verdict(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"),
+                        member,
+                        VerifiedOutcome(.crashed, "worker said something else than its report: \(FirstDifference.clip(line, limit: 120))"),
                         in: starting)
                     continue
                 }
@@ -125,7 +126,7 @@ struct LockstepComparison {
                 }
                 if let bytes = report.outputBytes { tally.result.outputBytes[member] = bytes }
                 guard report.outcome.isMeasured else {
-                    end(member, Verdict(report.outcome, report.detail), in: starting)
+                    end(member, VerifiedOutcome(report.outcome, report.detail), in: starting)
                     continue
                 }
                 // The fastest warm-up decode of any generation: a warm-up runs beside the other
@@ -206,7 +207,7 @@ struct LockstepComparison {
         tally.recordCosts(startCPUSeconds: ready.startCPUSeconds, samples: samples, ratiosSampled: ratiosSampled)
     }
 
-    private mutating func end(_ member: Int, _ verdict: Verdict, in generation: StartingGeneration) {
+    private mutating func end(_ member: Int, _ verdict: VerifiedOutcome, in generation: StartingGeneration) {
         tally.end(member, verdict)
         generation.workers[member]?.stop()
     }
@@ -224,7 +225,7 @@ struct LockstepComparison {
         let name = WorkerLauncher.signalName(signal)
         let hint = signal == SIGKILL ? "; the kernel's OOM killer sends SIGKILL when memory runs out" : ""
         guard killedOnce.insert(member).inserted else {
-            end(member, Verdict(.crashed, "killed by \(name) twice, from outside the strategy\(hint)"), in: generation)
+            end(member, VerifiedOutcome(.crashed, "killed by \(name) twice, from outside the strategy\(hint)"), in: generation)
             return
         }
         Terminal.status(
@@ -252,10 +253,11 @@ struct LockstepComparison {
                 let slowed = Plant.timed(pairedWithAYardstick: schedule.yardstick[member] != nil)
                 return (slowed(wall), slowed(cpu))
             case .failure(let message):
-                end(member, Verdict(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
+                end(member, VerifiedOutcome(.threw, "threw during measurement after passing verification: \(message)"), in: generation)
             case nil:
                 end(
-                    member, Verdict(.crashed, "worker said something else than a sample: \(FirstDifference.clip(line, limit: 120))"),
+                    member,
+                    VerifiedOutcome(.crashed, "worker said something else than a sample: \(FirstDifference.clip(line, limit: 120))"),
                     in: generation)
             }
         }

@@ -4,7 +4,7 @@ import Foundation
 /// What a lockstep comparison has measured: its samples by generation, and its pairs.
 extension LockstepComparison {
     struct Result {
-        var verdicts: [Verdict]
+        var verdicts: [VerifiedOutcome]
         var outputBytes: [Int?]
         /// Per generation, its samples in the order taken.
         var generations: [[TimingSample]] = []
@@ -17,7 +17,7 @@ extension LockstepComparison {
         var phases = GenerationPhases()
 
         /// Per member, the paired ratio to its yardstick so far: the verdict's (`StatedRatio`).
-        var ratios: [PairedRatio?] { stated.map { $0?.verdict } }
+        var ratios: [PairedRatio?] { stated.map { $0?.ratio } }
         /// Per member, its ratio in each state the host was in.
         var stated: [StatedRatio?] { pairs.map { StatedRatio(pairsByGeneration: $0) } }
 

@@ -9,8 +9,8 @@ final class LockstepWorker {
     enum Event {
         case line(String)
         /// The worker ended; what it said on standard error, or how it died.
-        case ended(Verdict)
-        case timedOut(Verdict)
+        case ended(VerifiedOutcome)
+        case timedOut(VerifiedOutcome)
         /// Something outside it ended it with this signal (a kill, the kernel's OOM killer): not
         /// the strategy's doing (`Worker.killedFromOutside`).
         case killed(Int32)
@@ -85,7 +85,7 @@ final class LockstepWorker {
                 SystemCalls.send(SIGKILL, to: process.processIdentifier)
                 process.waitUntilExit()
                 isRunning = false
-                return .timedOut(Verdict(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
+                return .timedOut(VerifiedOutcome(.timeout, "no result within \(Terminal.duration(seconds)) (killed)"))
             }
         }
     }
@@ -157,9 +157,10 @@ final class LockstepWorker {
         }
         if process.terminationReason == .uncaughtSignal {
             let signal = process.terminationStatus
-            return .ended(Verdict(.crashed, "signal \(signal) (\(WorkerLauncher.signalName(signal)))" + (tail.map { ": \($0)" } ?? "")))
+            return .ended(
+                VerifiedOutcome(.crashed, "signal \(signal) (\(WorkerLauncher.signalName(signal)))" + (tail.map { ": \($0)" } ?? "")))
         }
-        return .ended(Verdict(.crashed, "worker exited with status \(process.terminationStatus)" + (tail.map { ": \($0)" } ?? "")))
+        return .ended(VerifiedOutcome(.crashed, "worker exited with status \(process.terminationStatus)" + (tail.map { ": \($0)" } ?? "")))
     }
 
     /// Signals a strategy does not raise itself: a trap is SIGILL or SIGTRAP, `abort` SIGABRT, a bad

@@ -34,9 +34,9 @@ package struct CellRecord: Codable, Equatable, Sendable {
     /// the contended one beside a quiet one only, and the same ratio on results.csv's wall-time row.
     mutating func pair(with yardstick: String, _ stated: StatedRatio) {
         pairedRatio = CellRatio(
-            profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: yardstick, ratio: stated.verdict,
-            state: stated.verdictState, contended: stated.verdictState == .quiet ? stated.contended : nil)
-        rowRatio = ratio(to: yardstick, stated.verdict)
+            profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: yardstick, ratio: stated.ratio,
+            state: stated.state, contended: stated.state == .quiet ? stated.contended : nil)
+        rowRatio = ratio(to: yardstick, stated.ratio)
     }
 
     /// Its ratio to `yardstick` as results.csv's row states it (no host state).

@@ -31,7 +31,7 @@ package enum Worker {
         pass: WorkerReport.Pass, alreadyVerified: Bool = false
     ) throws -> (bytes: Data, report: WorkerReport) {
         let bytes: Data
-        var verdict = Verdict(.ok)
+        var verdict = VerifiedOutcome(.ok)
         switch source {
         case .generated(let profile):
             let payload = NewsGenerator.generate(profile)
