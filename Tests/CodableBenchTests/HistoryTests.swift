@@ -3,6 +3,7 @@
 @testable import CodableBenchCore
 @testable import CodableBenchHarness
 import Foundation
+import GRDB
 import Testing
 
 /// The history: its change points against Otava's on recorded series, the changes found in
@@ -287,6 +288,26 @@ struct HistoryTests {
         try store.add(Self.recordedRun(commit: "a", id: "r1"), commitTime: nil)
         #expect(throws: CommandError.self) { try store.add(Self.recordedRun(commit: "b", id: "r2", harness: "9.0.0"), commitTime: nil) }
         #expect(try store.runs().count == 1)
+    }
+
+    @Test("a history another process holds locked is a one-line error, exit status 2, and keeps what it had")
+    func locked() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let file = folder.appendingPathComponent("history.sqlite").path
+        try HistoryStore(file, creating: true).add(Self.recordedRun(commit: "a", id: "r1"), commitTime: nil)
+        // A connection of this process holds an exclusive lock on the file while the command waits.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the lock stays between two accesses
+        let holder = try DatabaseQueue(path: file, configuration: configuration)
+        try holder.writeWithoutTransaction { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+        let run = try Self.recordedRun(commit: "b", id: "r2")
+        let folderOfRun = run.source.deletingLastPathComponent().path
+        let add = try TestSupport.run(
+            ["history", "add", folderOfRun, "--history", file], environment: ["CODABLEBENCH_HISTORY_WAIT": "1"])
+        #expect(add.status == 2)
+        #expect(add.stderr.hasPrefix("error: history \(file): ") && add.stderr.split(separator: "\n").count == 1, "\(add.stderr)")
+        try holder.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+        #expect(try HistoryStore(file, creating: false).runs().map(\.provenance.runID) == ["r1"])
     }
 
     @Test("two writers adding at once both land")

@@ -13,6 +13,12 @@ package struct HistoryStore {
     private let database: DatabaseQueue
     private let path: String
 
+    /// How long a writer waits for another's transaction before it gives up (exit status 2):
+    /// `CODABLEBENCH_HISTORY_WAIT` seconds, else a minute.
+    static var wait: TimeInterval {
+        ProcessInfo.processInfo.environment["CODABLEBENCH_HISTORY_WAIT"].flatMap(TimeInterval.init) ?? 60
+    }
+
     /// Opens `path`, creating it (and its tables) with `creating`; otherwise it must exist. A file
     /// that is not a history, or one written by a later CodableBench, is refused with exit status 2.
     package init(_ path: String, creating: Bool) throws {
@@ -22,7 +28,7 @@ package struct HistoryStore {
         }
         var configuration = Configuration()
         // Another job's transaction holds the file for seconds at most.
-        configuration.busyMode = .timeout(60)
+        configuration.busyMode = .timeout(Self.wait)
         do {
             if creating {
                 try FileManager.default.createDirectory(
