@@ -209,7 +209,14 @@ enum AnswersText {
     /// The terminal's closing answers: one line per question, and where the rest is.
     static func terminalSummary(_ answers: [Answer], report: String) -> String {
         var out = ["Answers, one line per question (each figure, claim and caveat: \(report); --verbose prints them here):"]
-        for answer in answers { out.append("- \(answer.question) \(oneLine(answer).plain)") }
+        for answer in answers where answer.wasRun { out.append("- \(answer.question) \(oneLine(answer).plain)") }
+        let notRun = answers.count { !$0.wasRun }
+        if notRun > 0 {
+            out.append(
+                notRun == 1
+                    ? "(1 more question not measured: its group was not in this run)"
+                    : "(\(notRun) more questions not measured: their groups were not in this run)")
+        }
         return out.joined(separator: "\n")
     }
 
