@@ -11,35 +11,10 @@ enum HistoryExport {
     /// never in one file. Rows in the history's order. Instructions and simulated cycles are the
     /// series `history changes` judges: without the runtime's layout-following hash maps.
     static func otava(_ runs: [HistoryEntry]) -> [String: String] {
-        // Each series: its file's grouping (kind, setting, the runs it has a value in) and its values.
-        struct Column {
-            var name: String
-            var values: [Int: Double] = [:]
-        }
-        var columns: [String: Column] = [:]
-        var settings: [String: String] = [:]
-        for (index, run) in runs.enumerated() {
-            let p = run.provenance
-            for (cell, figures) in run.figures {
-                for (metric, figure) in figures where metric.isDeterministic && metric != .instructionsPerByte {
-                    let setting = "exact: " + HistoryChanges.exactSetting(p, metric)
-                    let name = "\(cell.strategy)/\(cell.profile)/\(metric.rawValue)"
-                    // As the history judges them: the runtime's layout-following hash maps left out.
-                    columns["\(setting)\u{0}\(name)", default: Column(name: name)].values[index] =
-                        HistoryChanges.layoutFree(figure.median, metric, run.costs[cell])
-                    settings["\(setting)\u{0}\(name)"] = setting
-                }
-            }
-            for ratio in run.ratios where ratio.yardstick != CellRatio.baselineYardstick {
-                let setting = "time on \(p.timedOn.label): " + HistoryChanges.timeSetting(p, ratio.state)
-                let name = "\(ratio.strategy)/\(ratio.profile)/ratio-to-\(ratio.yardstick)"
-                columns["\(setting)\u{0}\(name)", default: Column(name: name)].values[index] = ratio.ratio.value
-                settings["\(setting)\u{0}\(name)"] = setting
-            }
-        }
+        let series = otavaSeries(runs)
         // One file per setting and set of runs.
-        let grouped = Dictionary(grouping: columns.keys) { key in
-            settings[key]! + "\u{0}" + columns[key]!.values.keys.sorted().map(String.init).joined(separator: ",")
+        let grouped = Dictionary(grouping: series.indices) { index in
+            series[index].setting + "\u{0}" + series[index].values.keys.sorted().map(String.init).joined(separator: ",")
         }
         var files: [String: String] = [:]
         var yaml = [
@@ -49,15 +24,15 @@ enum HistoryExport {
         ]
         var tests: [String] = []
         for (number, group) in grouped.keys.sorted().enumerated() {
-            let keys = grouped[group]!.sorted { columns[$0]!.name < columns[$1]!.name }
-            let setting = settings[keys[0]]!
-            let rows = columns[keys[0]]!.values.keys.sorted()
+            let keys = grouped[group]!.sorted { series[$0].name < series[$1].name }
+            let setting = series[keys[0]].setting
+            let rows = series[keys[0]].values.keys.sorted()
             let test = String(format: "%@-%03d", setting.hasPrefix("exact") ? "exact" : "time", number + 1)
-            var csv = CSVFormat.line(["time", "commit"] + keys.map { columns[$0]!.name })
+            var csv = CSVFormat.line(["time", "commit"] + keys.map { series[$0].name })
             for row in rows {
                 let run = runs[row]
                 csv += CSVFormat.line(
-                    [run.commitTime ?? run.provenance.time, run.provenance.gitCommit] + keys.map { String(columns[$0]!.values[row]!) })
+                    [run.commitTime ?? run.provenance.time, run.provenance.gitCommit] + keys.map { String(series[$0].values[row]!) })
             }
             files["\(test).csv"] = csv
             tests.append(test)
@@ -66,11 +41,44 @@ enum HistoryExport {
                 "    attributes: [commit]", "    metrics:",
             ]
             // Lower is better for every figure and ratio here.
-            yaml += keys.flatMap { ["      \"\(columns[$0]!.name)\":", "        direction: -1"] }
+            yaml += keys.flatMap { ["      \"\(series[$0].name)\":", "        direction: -1"] }
         }
         yaml += ["test_groups:", "  all: [\(tests.joined(separator: ", "))]"]
         files["otava.yaml"] = yaml.joined(separator: "\n") + "\n"
         return files
+    }
+
+    /// One series of the export: its setting (which file it may share), its column's name, and its
+    /// value in each run that has one, by the run's place in the history.
+    struct OtavaSeries {
+        let setting: String
+        let name: String
+        var values: [Int: Double] = [:]
+    }
+
+    /// Every exact and time series of the history, in no order.
+    static func otavaSeries(_ runs: [HistoryEntry]) -> [OtavaSeries] {
+        var series: [String: OtavaSeries] = [:]
+        func add(_ setting: String, _ name: String, _ index: Int, _ value: Double) {
+            series["\(setting)\u{0}\(name)", default: OtavaSeries(setting: setting, name: name)].values[index] = value
+        }
+        for (index, run) in runs.enumerated() {
+            let p = run.provenance
+            for (cell, figures) in run.figures {
+                for (metric, figure) in figures where metric.isDeterministic && metric != .instructionsPerByte {
+                    // As the history judges them: the runtime's layout-following hash maps left out.
+                    add(
+                        "exact: " + HistoryChanges.exactSetting(p, metric), "\(cell.strategy)/\(cell.profile)/\(metric.rawValue)",
+                        index, HistoryChanges.layoutFree(figure.median, metric, run.costs[cell]))
+                }
+            }
+            for ratio in run.ratios where ratio.yardstick != CellRatio.baselineYardstick {
+                add(
+                    "time on \(p.timedOn.label): " + HistoryChanges.timeSetting(p, ratio.state),
+                    "\(ratio.strategy)/\(ratio.profile)/ratio-to-\(ratio.yardstick)", index, ratio.ratio.value)
+            }
+        }
+        return Array(series.values)
     }
 
     /// Bencher's Metric Format, one file per run (`bencher run --file FILE --adapter json`):
