@@ -282,6 +282,13 @@ struct HistoryTests {
         }
         #expect(try Data(contentsOf: garbage) == bytes)
         #expect(throws: CommandError.self) { try HistoryStore(folder.appendingPathComponent("none.sqlite").path, creating: false) }
+        // A file whose tables a later CodableBench migrated further is refused, not changed.
+        let later = folder.appendingPathComponent("later.sqlite").path
+        _ = try HistoryStore(later, creating: true)
+        try DatabaseQueue(path: later).write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99')") }
+        #expect { try HistoryStore(later, creating: false) } throws: { error in
+            (error as? CommandError)?.description.contains("written by a later CodableBench") == true
+        }
 
         let file = folder.appendingPathComponent("history.sqlite").path
         let store = try HistoryStore(file, creating: true)
