@@ -9,7 +9,7 @@ enum AcrossText {
     /// the CPU's); between CPUs each ratio's figures are set side by side; exact counts, which do
     /// not depend on the host, are pooled over every run.
     static func render(_ runs: [Across.Reading]) -> String {
-        let cpus = runs.map(\.cpu).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let cpus = ReportDocument.orderedUnique(runs.map(\.cpu))
         var out: [String] = []
         for cpu in cpus {
             let same = runs.filter { $0.cpu == cpu }

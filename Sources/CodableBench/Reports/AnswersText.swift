@@ -156,7 +156,7 @@ enum AnswersText {
     /// claims: 2 do not hold · timed on AMD EPYC family 26 model 2
     static func oneLine(_ answer: Answer) -> Prose {
         guard answer.wasRun else { return "not measured in this run (group not run)" }
-        let strategies = answer.ratios.reduce(into: [String]()) { if !$0.contains($1.strategy) { $0.append($1.strategy) } }
+        let strategies = ReportDocument.orderedUnique(answer.ratios.map(\.strategy))
         var parts: [Prose] = strategies.map { strategy in
             let rows = answer.ratios.filter { $0.strategy == strategy }
             let values = rows.map(\.ratio.value)

@@ -4,7 +4,7 @@ import CodableBenchHarness
 extension Conformance {
     /// Per strategy: accept/reject by expectation, crashes, timeouts; then every disagreement.
     var markdown: String {
-        let strategies = entries.map(\.strategy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let strategies = ReportDocument.orderedUnique(entries.map(\.strategy))
         let rows = strategies.map { strategy in
             let mine = entries.filter { $0.strategy == strategy }
             func count(_ e: String, _ r: Result) -> Int { mine.filter { $0.expectation == e && $0.result == r }.count }

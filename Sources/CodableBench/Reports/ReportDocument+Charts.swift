@@ -95,6 +95,7 @@ extension ReportDocument {
             reference: 1)
     }
 
+    /// The items in their first order, each once.
     static func orderedUnique(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }

@@ -105,11 +105,12 @@ package struct ExactChange: Sendable {
             }
     }
 
-    private static func layoutCounts(_ breakdown: CostBreakdown) -> (instructions: Int, cycles: Int) {
+    /// What the layout-following functions count in a breakdown (the history leaves them out too).
+    static func layoutCounts(_ breakdown: CostBreakdown) -> (instructions: Int, cycles: Int) {
         breakdown.functions.filter { followsLayout($0.name) }.reduce((0, 0)) { ($0.0 + $1.selfInstructions, $0.1 + $1.selfCycles) }
     }
 
-    private static func withoutLayout(_ breakdown: CostBreakdown) -> CostBreakdown {
+    static func withoutLayout(_ breakdown: CostBreakdown) -> CostBreakdown {
         CostBreakdown(functions: breakdown.functions.filter { !followsLayout($0.name) })
     }
 }

@@ -86,21 +86,19 @@ package struct HistoryChanges: Sendable {
     private static func exactSteps(_ runs: [HistoryEntry], threshold: Double) -> [ExactStep] {
         // Each series' value at each commit: the run whose value is the median of that commit's runs.
         var series: [ExactSeries: [(commit: String, value: Double, run: HistoryEntry)]] = [:]
-        var thresholds: [ExactSeries: Double] = [:]
         for run in runs {
             for (cell, figures) in run.figures {
                 for (metric, figure) in figures where metric.isDeterministic && metric != .instructionsPerByte {
-                    guard let stepBeyond = stepThreshold(metric, run.provenance, exact: threshold) else { continue }
                     let key = ExactSeries(cell: cell, metric: metric, setting: exactSetting(run.provenance, metric))
                     series[key, default: []].append((run.provenance.gitCommit, layoutFree(figure.median, metric, run.costs[cell]), run))
-                    thresholds[key] = stepBeyond
                 }
             }
         }
         var steps: [ExactStep] = []
         for key in series.keys.sorted() {
             let byCommit = collapsed(series[key]!)
-            let threshold = thresholds[key]!
+            // One threshold a series: its setting holds the instrument and the counting backend.
+            guard let threshold = stepThreshold(key.metric, byCommit[0].run.provenance, exact: threshold) else { continue }
             for (previous, current) in zip(byCommit, byCommit.dropFirst()) {
                 guard previous.value > 0, abs(current.value / previous.value - 1) > threshold else { continue }
                 var functions: [ExactChange.Shift] = []
@@ -109,7 +107,8 @@ package struct HistoryChanges: Sendable {
                 {
                     functions = Array(
                         ExactChange.shifts(
-                            withoutLayout(after), withoutLayout(before), byCycles: key.metric == .simulatedCycles, name: \.name
+                            ExactChange.withoutLayout(after), ExactChange.withoutLayout(before), byCycles: key.metric == .simulatedCycles,
+                            name: \.name
                         ).prefix(3))
                 }
                 steps.append(
@@ -141,20 +140,20 @@ package struct HistoryChanges: Sendable {
     package static func exactSetting(_ p: Provenance, _ metric: Metric) -> String {
         let instrument =
             metric.isAllocation ? "counted by \(p.countingBackend)" : (p.ranOnMacOS ? "the CPU counter" : "callgrind")
-        return [p.buildConfiguration + (p.buildFlags.isEmpty ? "" : " " + p.buildFlags), p.swiftVersion, p.foundation, instrument]
-            .joined(separator: "; ")
+        return (build(p) + [instrument]).joined(separator: "; ")
     }
 
     /// Instructions or cycles without what the layout-following functions count (where the run has
     /// the cell's costs): the same left-out part as the A/B gate's.
     package static func layoutFree(_ value: Double, _ metric: Metric, _ costs: CostBreakdown?) -> Double {
         guard let costs, metric == .instructions || metric == .simulatedCycles else { return value }
-        let layout = costs.functions.filter { ExactChange.followsLayout($0.name) }
-        return value - Double(layout.reduce(0) { $0 + (metric == .instructions ? $1.selfInstructions : $1.selfCycles) })
+        let layout = ExactChange.layoutCounts(costs)
+        return value - Double(metric == .instructions ? layout.instructions : layout.cycles)
     }
 
-    private static func withoutLayout(_ breakdown: CostBreakdown) -> CostBreakdown {
-        CostBreakdown(functions: breakdown.functions.filter { !ExactChange.followsLayout($0.name) })
+    /// What every series holds constant about the build: configuration and flags, toolchain, Foundation.
+    private static func build(_ p: Provenance) -> [String] {
+        [p.buildConfiguration + (p.buildFlags.isEmpty ? "" : " " + p.buildFlags), p.swiftVersion, p.foundation]
     }
 
     /// One point a commit: of several runs of one commit, the one with the median value.
@@ -210,11 +209,10 @@ package struct HistoryChanges: Sendable {
 
     /// What a time series holds constant besides its CPU: see `TimeSeries.setting`.
     package static func timeSetting(_ p: Provenance, _ state: HostState?) -> String {
-        [
-            p.buildConfiguration + (p.buildFlags.isEmpty ? "" : " " + p.buildFlags), p.swiftVersion, p.foundation,
+        (build(p) + [
             state.map { "\($0.rawValue) host" } ?? "host state not labelled",
             "timed as since harness \(timeProcedure(p.harnessVersion))",
-        ].joined(separator: "; ")
+        ]).joined(separator: "; ")
     }
 
     /// The latest version at or before `version` that changed how time is measured.
