@@ -58,18 +58,28 @@ struct EndToEndTests {
         #expect(
             manual.yardstick == "synthesized" && manual.ratio.low <= manual.ratio.value
                 && manual.ratio.value <= manual.ratio.high && manual.ratio.generations >= 3)
-        // pairs.csv holds the pairs every ratio was estimated from: estimated again, the same ratio;
-        // all of them, whatever their state, where the probe's label did not predict the ratios.
+        // pairs.csv holds the pairs every ratio was estimated from: estimated again, the same ratio
+        // in its state, and beside a labelled one the ratio of all of them, whatever their state.
         let pairs = try Self.pairs(latest.appendingPathComponent("pairs.csv"))
         #expect(Set(pairs.keys) == Set(ratios.map { [$0.profile, $0.strategy, $0.yardstick] }))
-        let labelsKept = try #require(RunJSON.read(from: latest)?.hostState).labelsKept
+        func same(_ a: PairedRatio, _ b: PairedRatio?) -> Bool {
+            guard let b else { return false }
+            return abs(a.value - b.value) < 1e-9 && a.generations == b.generations && a.pairs == b.pairs
+        }
+        var allPairs: [[String]: PairedRatio] = [:]
         for row in ratios {
             let cellPairs = pairs[[row.profile, row.strategy, row.yardstick]] ?? []
-            let stated = try #require(labelsKept ? StatedRatio(pairsByGeneration: cellPairs) : StatedRatio(pooling: cellPairs))
-            let again = stated.ratio
-            #expect(abs(again.value - row.ratio.value) < 1e-9 && again.generations == row.ratio.generations, "\(row.strategy)")
-            #expect(again.pairs == row.ratio.pairs && row.state == stated.state)
-            if !labelsKept { #expect(row.ratio.pairs == cellPairs.joined().count) }
+            let stated = try #require(StatedRatio(pairsByGeneration: cellPairs))
+            #expect(same(stated.ratio, row.ratio) && row.state == stated.state, "\(row.strategy)")
+            let all = try #require(StatedRatio(pooling: cellPairs)).ratio
+            #expect(all.pairs == cellPairs.joined().count && (row.state == nil || same(all, row.allPairs)), "\(row.strategy)")
+            allPairs[[row.profile, row.strategy, row.yardstick]] = all
+        }
+        // Read back, a ratio keeps its state where the probe's label predicted the ratios, and is
+        // every pair's where it did not: the files, written once, hold both.
+        let labelsKept = try #require(RunJSON.read(from: latest)?.hostState).labelsKept
+        for row in try RecordedRun.load(latest.path).ratios where !labelsKept {
+            #expect(row.state == nil && same(row.ratio, allPairs[[row.profile, row.strategy, row.yardstick]]), "\(row.strategy)")
         }
         // On faulty-small only the parse-only reference decodes: nothing to pair it with.
         #expect(!ratios.contains { $0.profile == "faulty-small" })

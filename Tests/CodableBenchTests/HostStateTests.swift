@@ -43,26 +43,35 @@ struct HostStateTests {
         #expect(StatedRatio(pooling: Self.pairs([[0.1]], .quiet)) == nil)
     }
 
-    /// A cell's ratio stated again: the pairing's row and results.csv's, but a group's reference
-    /// keeps its 1 to itself.
-    @Test func aRestatedRatioLeavesAReferencesOwnOne() throws {
+    /// A cell's ratio read from all its pairs: the pairing's row and results.csv's, but a group's
+    /// reference keeps its 1 to itself. A labelled ratio carries every pair's beside it from the
+    /// start: 0.10, 0.11, 0.12 contended and 0.00 quiet in each generation pool to e^0.055.
+    @Test func aRatioReadFromAllItsPairsLeavesAReferencesOwnOne() throws {
         var identity = RunRecordTests.cell
         identity.strategy = "reference"
         var reference = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
-        let first = try #require(StatedRatio(pairsByGeneration: Self.pairs([[0.10], [0.11], [0.12]], .contended)))
-        reference.pair(with: "anchor", first)
+        let generations = zip(Self.pairs([[0.10], [0.11], [0.12]], .contended), Self.pairs([[0.0], [0.0], [0.0]], .quiet))
+            .map { $0 + $1 }
+        reference.pair(with: "anchor", pairsByGeneration: generations)
+        let labelled = try #require(reference.pairedRatio)
+        #expect(labelled.state == .quiet && abs(labelled.ratio.value - 1) < 1e-9)
+        let all = try #require(labelled.allPairs)
+        #expect(abs(all.value - exp(0.055)) < 1e-9 && all.pairs == 6)
         reference.rowRatio = reference.ratio(to: "reference", .one)
         var member = reference
-        member.pair(with: "anchor", first)
-        let pooled = try #require(StatedRatio(pooling: Self.pairs([[0.0], [0.0], [0.0]], .quiet)))
-        reference.restate(pooled)
-        member.restate(pooled)
+        member.pair(with: "anchor", pairsByGeneration: generations)
+        reference.readFromAllPairs(all)
+        member.readFromAllPairs(all)
         #expect(reference.rowRatio == reference.ratio(to: "reference", .one))
-        #expect(member.rowRatio == member.ratio(to: "anchor", pooled.ratio))
-        #expect(reference.pairedRatio?.ratio == pooled.ratio && reference.pairedRatio?.state == nil)
+        #expect(member.rowRatio == member.ratio(to: "anchor", all))
+        #expect(reference.pairedRatio == reference.ratio(to: "anchor", all) && reference.pairedRatio?.state == nil)
         var unpaired = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
-        unpaired.restate(pooled)
+        unpaired.readFromAllPairs(all)
         #expect(unpaired.pairedRatio == nil && unpaired.rowRatio == nil)
+        // Pairs without a state (no probe) have no other figure to carry.
+        var unprobed = CellRecord(cell: identity, outcome: .ok, expectedOutcome: .ok, detail: "")
+        unprobed.pair(with: "anchor", pairsByGeneration: Self.pairs([[0.10], [0.11], [0.12]], nil))
+        #expect(unprobed.pairedRatio?.state == nil && unprobed.pairedRatio?.allPairs == nil)
     }
 
     /// Fewer than two generations with a quiet pair: the contended state's ratio is the verdict.

@@ -21,12 +21,12 @@ struct RunRecordTests {
         #expect(try String(contentsOf: folder.pairs.url, encoding: .utf8) == PairsCSV.header)
     }
 
-    /// A run that pools its ratios over states once its sampling is over writes results.csv and
-    /// ratios.csv again whole: the files hold the restated records, in their order.
-    @Test func restatedRatiosAreWrittenAgainWhole() throws {
+    /// results.csv and ratios.csv are written once, as each cell is recorded: a labelled ratio
+    /// carries every pair's beside it, and the run's finding in run.json decides which one its
+    /// readers take. Reading changes no file.
+    @Test func ratiosAreWrittenOnceAndReadByTheRunsFinding() throws {
         let folder = try RunFolder.create(runID: "r", in: try TestSupport.temporaryDirectory())
         let recorder = RunRecorder(folder: folder, provenance: SyntheticRuns.provenance)
-        let quiet = try #require(StatedRatio(pairsByGeneration: HostStateTests.pairs([[0.1], [0.1], [0.1]], .quiet)))
         var slow = CellRecord(cell: Self.cell, outcome: .ok, expectedOutcome: .ok, detail: "")
         slow.cell.strategy = "slow"
         var fast = CellRecord(cell: Self.cell, outcome: .ok, expectedOutcome: .ok, detail: "")
@@ -34,19 +34,40 @@ struct RunRecordTests {
             timings: [10, 11, 12].map { [TimingSample(wallNanoseconds: $0, cpuNanoseconds: $0, decodes: 1, sequence: 0, generation: 0)] },
             throughputBytes: 100,
             allocations: nil, instructions: 7, simulatedCycles: nil)
-        fast.pair(with: "slow", quiet)
+        // Each generation one quiet pair at 0.1 and one contended at 0.3: quiet e^0.1, all e^0.2.
+        let generations = zip(
+            HostStateTests.pairs([[0.1], [0.1], [0.1]], .quiet), HostStateTests.pairs([[0.3], [0.3], [0.3]], .contended)
+        )
+        .map { $0 + $1 }
+        fast.pair(with: "slow", pairsByGeneration: generations)
         try recorder.record(slow, of: .this)
         try recorder.record(fast, of: .this)
-        let written = try ResultsCSV.read(folder.results.url)
-        let pooled = try #require(StatedRatio(pooling: HostStateTests.pairs([[0.2], [0.2], [0.2]], nil)))
-        try recorder.restate { build, key in build == .this && key == fast.key ? pooled : nil }
-        let ratios = try RatiosCSV.read(folder.ratios.url)
-        #expect(ratios.count == 1 && abs(ratios[0].ratio.value - exp(0.2)) < 1e-9 && ratios[0].state == nil)
-        let rows = try ResultsCSV.read(folder.results.url)
-        #expect(rows.map(\.cell.strategy) == written.map(\.cell.strategy) && rows.map(\.metric) == written.map(\.metric))
-        let wall = try #require(rows.first { $0.metric == .wallTime && $0.cell.strategy == "fast" })
+        let files = [folder.results.url, folder.ratios.url]
+        let written = try files.map { try Data(contentsOf: $0) }
+        let row = try #require(RatiosCSV.read(folder.ratios.url).first)
+        #expect(row.state == .quiet && abs(row.ratio.value - exp(0.1)) < 1e-9)
+        #expect(abs((row.allPairs?.value ?? 0) - exp(0.2)) < 1e-9 && row.allPairs?.pairs == 6 && row.allPairs?.generations == 3)
+
+        func read(finding: HostStateCheck.Finding) throws -> RecordedRun {
+            var info = RunJSON(cells: 2, totalSeconds: 0, measuredSeconds: 0)
+            info.provenance = SyntheticRuns.provenance
+            var hostState = try #require(
+                HostStateSummary([CacheReading(cacheNanosecondsPerLoad: 50, computeNanosecondsPerOp: 1, contendedAboveNanoseconds: 40)]))
+            var check = HostStateCheck(cells: [])
+            check.finding = finding
+            hostState.labels = check
+            info.hostState = hostState
+            try info.write(to: folder.directory)
+            return try RecordedRun.load(folder.directory.path)
+        }
+        let unlabelled = try read(finding: .doesNotPredict)
+        #expect(unlabelled.ratios.count == 1 && unlabelled.ratios[0].state == nil && unlabelled.ratios[0].allPairs == nil)
+        #expect(abs(unlabelled.ratios[0].ratio.value - exp(0.2)) < 1e-9 && unlabelled.ratios[0].ratio.pairs == 6)
+        let wall = try #require(unlabelled.resultRows.first { $0.metric == .wallTime && $0.cell.strategy == "fast" })
         #expect(wall.ratio?.to == "slow" && abs((wall.ratio?.value.value ?? 0) - exp(0.2)) < 1e-9)
-        #expect(recorder.thisBuild.ratios.map(\.ratio) == [pooled.ratio])
+        let labelled = try read(finding: .predicts)
+        #expect(labelled.ratios.map(\.state) == [.quiet] && abs(labelled.ratios[0].ratio.value - exp(0.1)) < 1e-9)
+        #expect(try files.map { try Data(contentsOf: $0) } == written)
     }
 
     /// A run killed before it finished: run.json from its start names the planned cells; the cell it

@@ -30,12 +30,16 @@ package struct CellRecord: Codable, Equatable, Sendable {
 
     package var key: CellKey { cell.key }
 
-    /// Its ratio to `yardstick` as stated from its pairs: the paired ratio ratios.csv records, with
-    /// the contended one beside a quiet one only, and the same ratio on results.csv's wall-time row.
-    mutating func pair(with yardstick: String, _ stated: StatedRatio) {
+    /// Its ratio to `yardstick` from its pairs by generation, stated for the host's state it holds
+    /// in (`StatedRatio`): the paired ratio ratios.csv records, with the contended one beside a
+    /// quiet one and every pair's beside a labelled one, and the same ratio on results.csv's
+    /// wall-time row. Nothing without two generations with a pair.
+    mutating func pair(with yardstick: String, pairsByGeneration pairs: [[Pair]]) {
+        guard let stated = StatedRatio(pairsByGeneration: pairs) else { return }
         pairedRatio = CellRatio(
             profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: yardstick, ratio: stated.ratio,
-            state: stated.state, contended: stated.state == .quiet ? stated.contended : nil)
+            state: stated.state, contended: stated.state == .quiet ? stated.contended : nil,
+            allPairs: stated.state == nil ? nil : StatedRatio(pooling: pairs)?.ratio)
         rowRatio = ratio(to: yardstick, stated.ratio)
     }
 
@@ -44,13 +48,13 @@ package struct CellRecord: Codable, Equatable, Sendable {
         CellRatio(profile: cell.profile, group: cell.group, strategy: cell.strategy, yardstick: yardstick, ratio: value)
     }
 
-    /// The same pairing's ratio stated again (every pair pooled, `StatedRatio(pooling:)`), and on
-    /// the wall-time row where that showed it: a group's reference keeps its 1 to itself.
-    mutating func restate(_ stated: StatedRatio) {
+    /// The same pairing's ratio read from all its pairs, without a state (a run whose probe's label
+    /// predicts nothing, `RecordedRun`), and on the wall-time row where that showed it: a group's
+    /// reference keeps its 1 to itself.
+    mutating func readFromAllPairs(_ all: PairedRatio) {
         guard let yardstick = pairedRatio?.yardstick else { return }
-        let shown = rowRatio
-        pair(with: yardstick, stated)
-        if let shown, shown.yardstick != yardstick { rowRatio = shown }
+        pairedRatio = ratio(to: yardstick, all)
+        if rowRatio == nil || rowRatio?.yardstick == yardstick { rowRatio = ratio(to: yardstick, all) }
     }
 
     /// The ratio a reader wants beside the cell: results.csv's, but for a group's reference, whose

@@ -51,8 +51,9 @@ package struct RecordedRun: Sendable {
 
     /// Every paired ratio (`ratios.csv`), made once from the records (every reader of a run reads
     /// them, some many times). Labelled with the host's state only where the probe's label
-    /// predicted the decodes (`hostState`); otherwise read from all their pairs, as runs of
-    /// harness 0.10.2 on write them (a run of 0.8–0.10.1 wrote its verdicts' state's ratios).
+    /// predicted the decodes (`hostState`); otherwise read from all their pairs: ratios.csv's
+    /// `all_pairs_*` from harness 0.12, the run's own restated rows in 0.10.2–0.11, and the pairs
+    /// of pairs.csv for a run of 0.8–0.10.1 (which wrote its verdicts' state's ratios only).
     package private(set) var ratios: [CellRatio]
 
     /// What the run's timing canary read, where it failed (`TimingCanary`): the run's time ratios
@@ -145,21 +146,24 @@ package struct RecordedRun: Sendable {
         }
         hostState = summary
         guard !summary.labelsKept else { return }
-        // A run before harness 0.10.2 wrote its verdicts' state's ratios whatever the check found:
-        // read from all their pairs, as later runs write them (`StatedRatio(pooling:)`).
+        // Each labelled ratio read from all its pairs: as ratios.csv holds it beside the labelled
+        // one (harness 0.12 on), or for an older run from its pairs.csv (`StatedRatio(pooling:)`).
         records = records.map { record in
             guard let paired = record.pairedRatio, paired.state != nil,
-                let generations = byRatio()[[record.cell.profile, record.cell.strategy, paired.yardstick]],
-                let pooled = StatedRatio(pooling: generations)
+                let all = paired.allPairs
+                    ?? byRatio()[[record.cell.profile, record.cell.strategy, paired.yardstick]].flatMap({
+                        StatedRatio(pooling: $0)?.ratio
+                    })
             else { return record }
-            var restated = record
-            restated.restate(pooled)
-            return restated
+            var unlabelled = record
+            unlabelled.readFromAllPairs(all)
+            return unlabelled
         }
         ratios = Self.ratios(of: records).map { row in
             var unlabelled = row
             unlabelled.state = nil
             unlabelled.contended = nil
+            unlabelled.allPairs = nil
             return unlabelled
         }
     }

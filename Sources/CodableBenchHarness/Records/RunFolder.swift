@@ -29,16 +29,6 @@ package struct RunFolder {
                 throw CommandError.harness("cannot append to \(url.path): \(error.localizedDescription)")
             }
         }
-
-        /// Writes the file again whole, its header and `text`, replacing it at once (a run ended
-        /// while it writes keeps the file it had).
-        func replace(with text: String) throws {
-            do {
-                try Data((header + text).utf8).write(to: url, options: .atomic)
-            } catch {
-                throw CommandError.harness("cannot write \(url.path): \(error.localizedDescription)")
-            }
-        }
     }
 
     var results: CSVFile { .results(at: directory.appendingPathComponent("results.csv")) }

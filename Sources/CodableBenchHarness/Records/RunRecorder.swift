@@ -40,25 +40,6 @@ final class RunRecorder {
         builds[build, default: Kept()].cells.append(cell)
     }
 
-    /// Every recorded cell's paired ratio stated again where `restated` gives one (by its build and
-    /// key), and results.csv and ratios.csv written again whole from the records: what the run read
-    /// once its sampling was over (`HostStateCheck`).
-    func restate(_ restated: (Build, CellKey) -> StatedRatio?) throws {
-        var ratios: [String] = []
-        for (build, kept) in builds.sorted(by: { !$0.key.isBaseline && $1.key.isBaseline }) {
-            let cells = kept.cells.map { cell in
-                var cell = cell
-                if let stated = restated(build, cell.key) { cell.restate(stated) }
-                return cell
-            }
-            builds[build]?.cells = cells
-            let rows = cells.flatMap { $0.resultRows(provenance: provenance) }
-            try folder.results(of: build).replace(with: rows.map(ResultsCSV.line).joined())
-            ratios += cells.compactMap(\.pairedRatio).map { RatiosCSV.line($0, runID: folder.runID) }
-        }
-        try folder.ratios.replace(with: ratios.joined())
-    }
-
     /// A generation's samples, as its round is taken.
     func record(samples rows: [SampleRow], of build: Build) throws {
         try folder.samples(of: build).append(rows.map(SamplesCSV.line).joined())

@@ -25,10 +25,9 @@ enum UnsettledCells {
                 timings: byGeneration.map { $0.map(TimingSample.init) }, throughputBytes: Double(identity.bytes),
                 allocations: nil, instructions: nil, simulatedCycles: nil)
             if let yardstick = pairs.first(where: { $0.profile == identity.profile && $0.strategy == identity.strategy })?.yardstick,
-                let generations = byRatio[[identity.profile, identity.strategy, yardstick]],
-                let stated = StatedRatio(pairsByGeneration: generations)
+                let generations = byRatio[[identity.profile, identity.strategy, yardstick]]
             {
-                cell.pair(with: yardstick, stated)
+                cell.pair(with: yardstick, pairsByGeneration: generations)
             }
             records.append(cell)
         }

@@ -17,6 +17,11 @@ package struct CellRatio: Codable, Equatable, Sendable {
     package var state: HostState? = nil
     /// Beside a quiet ratio: the same pairing's ratio under contention, where the run has one.
     package var contended: PairedRatio? = nil
+    /// Beside a ratio stated in a state: the same pairing's ratio from all its pairs, whatever
+    /// their state, which readers take instead where the run found that the probe's label predicts
+    /// nothing (`RecordedRun`, run.json's `hostState.labels`). Written with the ratio, so that no
+    /// file is written twice.
+    var allPairs: PairedRatio? = nil
     /// The yardstick `ab` rows name: the same cell measured by the baseline build's worker.
     package static let baselineYardstick = "baseline"
     /// The verdict at the run's equivalence margin (`SpeedVerdict.defaultMargin`).
@@ -31,7 +36,15 @@ enum RatiosCSV {
         "run_id", "profile", "group", "strategy", "yardstick", "ratio", "ratio_ci95_low",
         "ratio_ci95_high", "pairs", "generations", "verdict",
     ]
-    static let columns = columnsBeforeStates + ["state", "contended_ratio", "contended_ci95_low", "contended_ci95_high"]
+    /// Files before harness 0.12 end at `contended_ci95_high`.
+    static let columnsBeforeAllPairs =
+        columnsBeforeStates + [
+            "state", "contended_ratio", "contended_ci95_low", "contended_ci95_high",
+        ]
+    static let columns =
+        columnsBeforeAllPairs + [
+            "all_pairs_ratio", "all_pairs_ci95_low", "all_pairs_ci95_high", "all_pairs", "all_pairs_generations",
+        ]
     static var header: String { CSVFormat.line(columns) }
 
     static func line(_ row: CellRatio, runID: String) -> String {
@@ -40,14 +53,16 @@ enum RatiosCSV {
             row.ratio.low.description, row.ratio.high.description, "\(row.ratio.pairs)",
             "\(row.ratio.generations)", row.verdict.rawValue, row.state?.rawValue ?? "",
             row.contended?.value.description ?? "", row.contended?.low.description ?? "",
-            row.contended?.high.description ?? "",
+            row.contended?.high.description ?? "", row.allPairs?.value.description ?? "",
+            row.allPairs?.low.description ?? "", row.allPairs?.high.description ?? "",
+            row.allPairs.map { "\($0.pairs)" } ?? "", row.allPairs.map { "\($0.generations)" } ?? "",
         ])
     }
 
     /// The file's ratios; its `run_id` column is the run's own (`Provenance.runID`).
     static func read(_ file: URL) throws -> [CellRatio] {
         let (header, rows) = try CSVFormat.read(file)
-        guard header == columns || header == columnsBeforeStates else {
+        guard [columns, columnsBeforeAllPairs, columnsBeforeStates].contains(header) else {
             throw CommandError.input("\(file.lastPathComponent) is not a CodableBench ratios file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
@@ -58,12 +73,17 @@ enum RatiosCSV {
             var row = CellRatio(
                 profile: f[1], group: f[2], strategy: f[3], yardstick: f[4],
                 ratio: PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations))
-            guard header == columns else { return row }
+            guard header != columnsBeforeStates else { return row }
             guard f[11].isEmpty || HostState(rawValue: f[11]) != nil else { throw invalid() }
             row.state = HostState(rawValue: f[11])
             if let value = Double(f[12]), let low = Double(f[13]), let high = Double(f[14]) {
                 row.contended = PairedRatio(value: value, low: low, high: high, pairs: 0, generations: 0)
             }
+            guard header == columns, !f[15].isEmpty else { return row }
+            guard let value = Double(f[15]), let low = Double(f[16]), let high = Double(f[17]), let pairs = Int(f[18]),
+                let generations = Int(f[19]), low <= value, value <= high
+            else { throw invalid() }
+            row.allPairs = PairedRatio(value: value, low: low, high: high, pairs: pairs, generations: generations)
             return row
         }
     }

@@ -50,8 +50,10 @@ struct FinishedComparison {
             allocations: allocations, instructions: exact?.instructions, simulatedCycles: exact?.simulatedCycles)
         cell.costs = exact?.breakdown.functions ?? []
         if !timings.isEmpty {
-            if let y = comparison.schedule.yardstick[member], let stated = measured.stated[member] {
-                cell.pair(with: members[y].isBaseline ? CellRatio.baselineYardstick : members[y].cell.strategy.id, stated)
+            if let y = comparison.schedule.yardstick[member] {
+                cell.pair(
+                    with: members[y].isBaseline ? CellRatio.baselineYardstick : members[y].cell.strategy.id,
+                    pairsByGeneration: measured.pairs[member])
             }
             if state.cell.strategy.isReference, cell.rowRatio?.yardstick != CellRatio.baselineYardstick {
                 cell.rowRatio = cell.ratio(to: state.identity.strategy, .one)

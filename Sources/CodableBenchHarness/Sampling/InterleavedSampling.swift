@@ -168,22 +168,9 @@ final class InterleavedSampling {
         hostState?.quietFloorNanoseconds = lanes.compactMap(\.probe.quietFloorNanoseconds).max()
         hostState?.labels = HostStateCheck(
             cells: cellComparisons.flatMap { lockstep[$0].result.pairs.map { Array($0.joined()) } })
-        if let labels = hostState?.labels, !labels.keepsLabels { try poolRatiosOverStates() }
         return SamplingOutcome(
             measuredNanoseconds: lockstep.map(\.result.measuredNanoseconds).reduce(0, +), phases: phases,
             ending: ending, hostState: hostState, interruptedBy: interruptedBy, timingCanary: timingCanary)
-    }
-
-    /// Where the probe's label did not predict the ratios, a state's pairs are only some of the
-    /// pairs: every recorded ratio is read again from all of its pairs, whatever their state.
-    private func poolRatiosOverStates() throws {
-        var pooled: [Build: [CellKey: StatedRatio]] = [:]
-        for index in cellComparisons {
-            for (member, state) in lockstep[index].members.enumerated() {
-                pooled[state.build, default: [:]][state.identity.key] = StatedRatio(pooling: lockstep[index].result.pairs[member])
-            }
-        }
-        try record.restate { build, key in pooled[build]?[key] }
     }
 
     /// Finishing short: every comparison not sampling now is finished with what it has (one whose
