@@ -115,7 +115,7 @@ struct FiguresThatTravelTests {
         let check = try #require(run.hostState?.labels)
         #expect(check.finding == .doesNotPredict)
         #expect(run.ratios.allSatisfy { $0.state == nil && $0.contended == nil })
-        let pairs = PairsCSV.byRatio(run.pairs)
+        let pairs = RatioPairs.byKey(run.pairs)
         #expect(run.ratios.allSatisfy { $0.ratio.pairs == pairs[[$0.profile, $0.strategy, $0.yardstick]]?.joined().count })
         let file = try RatiosCSV.read(folder.appendingPathComponent("ratios.csv"))
         #expect(file.count { $0.verdict != .undecided } == 123 && run.ratios.count { $0.verdict != .undecided } == 131)

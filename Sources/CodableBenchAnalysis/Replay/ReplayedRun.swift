@@ -58,10 +58,9 @@ package struct ReplayedRun: Sendable {
         addCosts(run) { $0 }
         addCosts(baseline, member: baselineMember)
         var byProfile: [String: [String: (yardstick: String, pairs: [Int: [Pair]])]] = [:]
-        for row in run.pairs {
-            let yardstick = row.yardstick == CellRatio.baselineYardstick ? baselineMember(row.strategy) : row.yardstick
-            byProfile[row.profile, default: [:]][row.strategy, default: (yardstick, [:])].pairs[row.generation, default: []]
-                .append(row.pair)
+        for ratio in run.pairs {
+            let yardstick = ratio.yardstick == CellRatio.baselineYardstick ? baselineMember(ratio.strategy) : ratio.yardstick
+            byProfile[ratio.profile, default: [:]][ratio.strategy] = (yardstick, ratio.byGeneration)
         }
         let comparisons = byProfile.keys.sorted().map { profile -> Comparison in
             let generationCosts = costs[profile] ?? [:]

@@ -44,7 +44,7 @@ package struct RecordedRun: Sendable {
     /// The run's record (`run.json`), read once here: the only place a run's run.json is read.
     package private(set) var info: RunJSON? = nil
     /// Every pair its ratios were estimated from (`pairs.csv`; read back only, for `replay`).
-    package private(set) var pairs: [PairsCSV.PairRow] = []
+    package private(set) var pairs: [RatioPairs] = []
     /// What the cache probes read (run.json's `hostState`), with the check of their label: the
     /// run's own, or for a run recorded before the check, that of its pairs (`HostStateCheck`).
     package private(set) var hostState: HostStateSummary? = nil
@@ -114,7 +114,7 @@ package struct RecordedRun: Sendable {
 
     /// The same run with its record (run.json) and pairs attached, judged again (`judgeLabels`):
     /// how the runner hands on the run it recorded once its run.json is written.
-    package func with(info: RunJSON?, pairs: [PairsCSV.PairRow]? = nil) -> RecordedRun {
+    package func with(info: RunJSON?, pairs: [RatioPairs]? = nil) -> RecordedRun {
         var run = RecordedRun(
             source: source, provenance: provenance, records: records, sampleRows: sampleRows, info: info,
             pairs: pairs ?? self.pairs)
@@ -136,7 +136,7 @@ package struct RecordedRun: Sendable {
         // largest file, and most runs need neither the check nor the pooling).
         var grouped: [[String]: [[Pair]]]?
         func byRatio() -> [[String]: [[Pair]]] {
-            if grouped == nil { grouped = PairsCSV.byRatio(pairs) }
+            if grouped == nil { grouped = RatioPairs.byKey(pairs) }
             return grouped!
         }
         if summary.labels == nil, !pairs.isEmpty {
@@ -175,7 +175,7 @@ package struct RecordedRun: Sendable {
     /// record and pairs where it has them; its host state judged here, once.
     init(
         source: URL, provenance: Provenance, records: [CellRecord], sampleRows: [SampleRow], info: RunJSON? = nil,
-        pairs: [PairsCSV.PairRow] = []
+        pairs: [RatioPairs] = []
     ) {
         self.source = source
         self.provenance = provenance

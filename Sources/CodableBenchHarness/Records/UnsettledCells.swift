@@ -8,11 +8,10 @@ import CodableBenchCore
 enum UnsettledCells {
     /// Records of the planned cells with samples and no record of their own.
     static func estimate(
-        plan: [RunJSON.PlannedCell], settled: [CellRecord], samples: [SampleRow], pairs: [PairsCSV.PairRow]
+        plan: [RunJSON.PlannedCell], settled: [CellRecord], samples: [SampleRow], pairs: [RatioPairs]
     ) -> [CellRecord] {
         let settled = Set(settled.map(\.key))
         let bySample = Dictionary(grouping: samples, by: \.key)
-        let byRatio = PairsCSV.byRatio(pairs)
         var records: [CellRecord] = []
         for planned in plan {
             let identity = planned.cell
@@ -24,10 +23,8 @@ enum UnsettledCells {
             cell.measures = CellRecord.measures(
                 timings: byGeneration.map { $0.map(TimingSample.init) }, throughputBytes: Double(identity.bytes),
                 allocations: nil, instructions: nil, simulatedCycles: nil)
-            if let yardstick = pairs.first(where: { $0.profile == identity.profile && $0.strategy == identity.strategy })?.yardstick,
-                let generations = byRatio[[identity.profile, identity.strategy, yardstick]]
-            {
-                cell.pair(with: yardstick, pairsByGeneration: generations)
+            if let ratio = pairs.first(where: { $0.profile == identity.profile && $0.strategy == identity.strategy }) {
+                cell.pair(with: ratio.yardstick, pairsByGeneration: ratio.generations)
             }
             records.append(cell)
         }
