@@ -222,7 +222,7 @@ struct GateTests {
             record.measures = CellRecord.measures(
                 timings: timings, throughputBytes: 100_000, allocations: counts, instructions: Int(20_000_000 * scale),
                 simulatedCycles: Int(30_000_000 * scale))
-            return RecordedRun(source: URL(fileURLWithPath: "/x"), provenance: SyntheticRuns.provenance, records: [record], sampleRows: [])
+            return RecordedRun(source: URL(fileURLWithPath: "/x"), provenance: SyntheticRuns.provenance, records: [record], samples: [:])
         }
         let exact = run(scale: 1).records[0].measures.map(\.metric).filter(\.isDeterministic)
         #expect(exact.contains(.instructionsPerByte) && exact.count == 6)
@@ -408,7 +408,7 @@ struct ReportTests {
         let release = try SyntheticRuns.run([.init(strategy: "synthesized"), .init(strategy: "handwritten")])
         var debugBuild = release.provenance
         debugBuild.buildConfiguration = "debug"
-        let debug = RecordedRun(source: release.source, provenance: debugBuild, records: release.records, sampleRows: release.sampleRows)
+        let debug = RecordedRun(source: release.source, provenance: debugBuild, records: release.records, samples: release.samples)
         let md = MarkdownReport.render(ReportDocument(run: debug)).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(md[0] == "# CodableBench run synthetic")
         #expect(md[2].hasPrefix("**This run describes a debug build: "))

@@ -251,7 +251,7 @@ struct HistoryTests {
         p.gitCommit = commit
         p.runID = id
         p.harnessVersion = harness
-        return RecordedRun(source: run.source, provenance: p, records: run.records, sampleRows: [])
+        return RecordedRun(source: run.source, provenance: p, records: run.records, samples: [:])
     }
 
     @Test("a run added twice is kept once, and reads back as it was added")
@@ -343,7 +343,7 @@ struct HistoryTests {
             p.gitCommit = "c\(k)"
             p.runID = "r\(k)"
             p.time = "2026-11-0\(k + 1)T00:00:00Z"
-            try store.add(RecordedRun(source: run.source, provenance: p, records: run.records, sampleRows: []), commitTime: nil)
+            try store.add(RecordedRun(source: run.source, provenance: p, records: run.records, samples: [:]), commitTime: nil)
         }
         let changes = try TestSupport.run(["history", "changes", "--history", file])
         #expect(changes.status == 1)

@@ -107,7 +107,7 @@ struct RunRecordTests {
         info.invocation?.executableSHA256 = CurrentExecutable.sha256
         try info.write(to: folder.directory)
         let resumed = try ResumedRun.load(path)
-        #expect(resumed.runID == "synthetic" && resumed.samples.count == 6 && resumed.invocation.arguments == ["--quick"])
+        #expect(resumed.runID == "synthetic" && resumed.sampleCount == 6 && resumed.invocation.arguments == ["--quick"])
         // Finished: its rows written (here, the estimate's) and run.json saying so.
         try folder.results.append(try RecordedRun.load(path).resultRows.map(ResultsCSV.line).joined())
         info.finished = true

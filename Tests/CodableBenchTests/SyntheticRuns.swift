@@ -90,7 +90,7 @@ enum SyntheticRuns {
         }
         let result = RecordedRun(
             source: run.source, provenance: run.provenance, records: run.records,
-            sampleRows: samples("small", slow: slow) + samples("medium", slow: 0))
+            samples: TimingSample.byCell(samples("small", slow: slow) + samples("medium", slow: 0)))
         if ratios {
             // A paired ratio for the run's first cell: a run with pairs, whose samples describe its slow state.
             let cell = run.records[0].cell
@@ -114,7 +114,7 @@ extension RecordedRun {
     func with(ratios: [CellRatio]? = nil, costs: [CostRow]? = nil) -> RecordedRun {
         let records = CellRecord.records(rows: resultRows, ratios: ratios ?? self.ratios, costs: costs ?? costRows)
         var run = RecordedRun(
-            source: source, provenance: provenance, records: records, sampleRows: sampleRows, info: info, pairs: pairs)
+            source: source, provenance: provenance, records: records, samples: samples, info: info, pairs: pairs)
         run.cold = cold
         run.coldAllocations = coldAllocations
         run.coldCostBreakdowns = coldCostBreakdowns

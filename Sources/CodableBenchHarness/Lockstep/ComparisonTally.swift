@@ -109,23 +109,21 @@ struct ComparisonTally {
     /// after them starts every member again, verifying it, even where every ratio is settled.
     private(set) var resumedGenerations = 0
 
-    /// Continues from an interrupted run's samples of these members (samples.csv's rows, each
-    /// generation's in the order taken): the generations, pairs and settled ratios it had, each row
-    /// the timing sample it was written from.
-    mutating func resume(from rows: [SampleRow]) {
-        let memberByKey = Dictionary(members.enumerated().map { ($0.element.identity.key, $0.offset) }) { first, _ in first }
-        let byGeneration = Dictionary(grouping: rows, by: \.generation)
+    /// Continues from an interrupted run's samples (by cell, as samples.csv held them) of these
+    /// members: the generations, pairs and settled ratios it had.
+    mutating func resume(from samples: [CellKey: [TimingSample]]) {
+        var byGeneration: [Int: [TimingSample]] = [:]
+        var seen: Set<CellKey> = []
+        for (member, state) in members.enumerated() where seen.insert(state.identity.key).inserted {
+            for var sample in samples[state.identity.key] ?? [] {
+                sample.member = member
+                byGeneration[sample.generation, default: []].append(sample)
+            }
+        }
         // Every generation number up to the last, those that took no sample too, so that the next
         // generation's number is new.
         for generation in 0..<((byGeneration.keys.max() ?? -1) + 1) {
-            let samples = (byGeneration[generation] ?? []).sorted { ($0.sequence ?? $0.sample) < ($1.sequence ?? $1.sample) }
-                .compactMap { row -> TimingSample? in
-                    guard let member = memberByKey[row.key] else { return nil }
-                    var sample = TimingSample(row)
-                    sample.member = member
-                    return sample
-                }
-            _ = append(samples, probes: [])
+            _ = append((byGeneration[generation] ?? []).sorted { $0.sequence < $1.sequence }, probes: [])
         }
         resumedGenerations = result.generations.count
     }

@@ -46,7 +46,7 @@ struct LockstepComparison {
     var isSettled: Bool { tally.isSettled }
     var open: Set<Int> { tally.open }
     var weight: Double { tally.weight }
-    mutating func resume(from rows: [SampleRow]) { tally.resume(from: rows) }
+    mutating func resume(from samples: [CellKey: [TimingSample]]) { tally.resume(from: samples) }
     mutating func choosePairsPerGeneration(budgetSeconds: Double) { tally.choosePairsPerGeneration(budgetSeconds: budgetSeconds) }
     mutating func markFinishedShort() { tally.markFinishedShort() }
 

@@ -30,10 +30,8 @@ package struct RecordedRun: Sendable {
     /// Every cell the run settled (and, for a run that did not finish, what it sampled and did
     /// not settle, marked in `detail`), in the order they were recorded.
     package private(set) var records: [CellRecord]
-    /// Its timing samples by cell, each cell's in the order taken.
+    /// Its timing samples by cell, each cell's in the order taken (samples.csv's rows, read back).
     package let samples: [CellKey: [TimingSample]]
-    /// The same as samples.csv's rows, in the file's order (`run --resume`, the recorder's check).
-    let sampleRows: [SampleRow]
     /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
     /// runs with `--cold`).
     package var cold: [ColdRow] = []
@@ -92,20 +90,20 @@ package struct RecordedRun: Sendable {
             return fm.fileExists(atPath: file.path) ? try read(file) : []
         }
         let info = RunJSON.read(from: directory)
-        let sampleRows = try optional("samples.csv", SamplesCSV.read)
+        let samples = TimingSample.byCell(try optional("samples.csv", SamplesCSV.read))
         let pairs = try optional("pairs.csv", PairsCSV.read)
         var records = CellRecord.records(
             rows: rows, ratios: try optional("ratios.csv", RatiosCSV.read), costs: try optional("costs.csv", CostsCSV.read))
         // A run that did not reach its end: what it sampled and did not settle, from its samples and pairs.
         if info?.finished == false, let plan = info?.plannedCells {
-            records += UnsettledCells.estimate(plan: plan, settled: records, samples: sampleRows, pairs: pairs)
+            records += UnsettledCells.estimate(plan: plan, settled: records, samples: samples, pairs: pairs)
         }
         guard var provenance = rows.first?.provenance ?? info?.provenance, !records.isEmpty else {
             throw CommandError.input("\(file.path) has no rows")
         }
         provenance.cpu = provenance.cpu ?? info?.provenance?.cpu
         var run = RecordedRun(
-            source: file, provenance: provenance, records: records, sampleRows: sampleRows, info: info, pairs: pairs)
+            source: file, provenance: provenance, records: records, samples: samples, info: info, pairs: pairs)
         run.cold = try optional("cold.csv", ColdCSV.read)
         run.coldAllocations = try optional("cold-allocations.csv", ColdCSV.readAllocations)
         run.coldCostBreakdowns = CostsCSV.breakdowns(try optional("cold-costs.csv", CostsCSV.read))
@@ -116,7 +114,7 @@ package struct RecordedRun: Sendable {
     /// how the runner hands on the run it recorded once its run.json is written.
     package func with(info: RunJSON?, pairs: [RatioPairs]? = nil) -> RecordedRun {
         var run = RecordedRun(
-            source: source, provenance: provenance, records: records, sampleRows: sampleRows, info: info,
+            source: source, provenance: provenance, records: records, samples: samples, info: info,
             pairs: pairs ?? self.pairs)
         run.cold = cold
         run.coldAllocations = coldAllocations
@@ -174,16 +172,15 @@ package struct RecordedRun: Sendable {
     /// A run's cells, from its files or from the run that recorded them (`RunRecorder`), with its
     /// record and pairs where it has them; its host state judged here, once.
     init(
-        source: URL, provenance: Provenance, records: [CellRecord], sampleRows: [SampleRow], info: RunJSON? = nil,
+        source: URL, provenance: Provenance, records: [CellRecord], samples: [CellKey: [TimingSample]], info: RunJSON? = nil,
         pairs: [RatioPairs] = []
     ) {
         self.source = source
         self.provenance = provenance
         self.records = records
-        self.sampleRows = sampleRows
+        self.samples = samples
         self.info = info
         self.pairs = pairs
-        samples = Dictionary(grouping: sampleRows, by: \.key).mapValues { $0.map(TimingSample.init) }
         ratios = []
         judgeLabels()
     }
@@ -232,10 +229,6 @@ package struct RecordedRun: Sendable {
 
 extension CellIdentity {
     package var key: CellKey { CellKey(group: group, strategy: strategy, profile: profile) }
-}
-
-extension SampleRow {
-    var key: CellKey { CellKey(group: group, strategy: strategy, profile: profile) }
 }
 
 extension RecordedRun {

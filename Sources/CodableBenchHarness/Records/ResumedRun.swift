@@ -9,7 +9,9 @@ package struct ResumedRun {
     package let info: RunJSON
     package let invocation: RunJSON.Invocation
     /// Its samples, cell by cell, each cell's in the order taken.
-    let samples: [SampleRow]
+    let samples: [CellKey: [TimingSample]]
+    /// How many samples it read back.
+    var sampleCount: Int { samples.values.reduce(0) { $0 + $1.count } }
 
     /// The interrupted part's sampling time, which the run's budget counts on from (0 for a run
     /// killed before it recorded one).
@@ -42,6 +44,6 @@ package struct ResumedRun {
         }
         return ResumedRun(
             folder: folder, runID: info.provenance?.runID ?? folder.lastPathComponent, info: info, invocation: invocation,
-            samples: recorded.sampleRows)
+            samples: recorded.samples)
     }
 }

@@ -12,7 +12,7 @@ final class RunRecorder {
     /// One build's cells and samples.
     private struct Kept {
         var cells: [CellRecord] = []
-        var samples: [SampleRow] = []
+        var samples: [CellKey: [TimingSample]] = [:]
     }
     /// This build's, and with `ab` the baseline build's, kept apart.
     private var builds: [Build: Kept] = [:]
@@ -22,7 +22,7 @@ final class RunRecorder {
     private var coldCosts: [CostRow] = []
 
     /// `resumedSamples`: a resumed run's samples so far, already in the folder's samples.csv.
-    init(folder: RunFolder, provenance: Provenance, resumedSamples: [SampleRow] = []) {
+    init(folder: RunFolder, provenance: Provenance, resumedSamples: [CellKey: [TimingSample]] = [:]) {
         self.folder = folder
         self.provenance = provenance
         if !resumedSamples.isEmpty { builds[.this] = Kept(samples: resumedSamples) }
@@ -41,9 +41,15 @@ final class RunRecorder {
     }
 
     /// A generation's samples, as its round is taken.
-    func record(samples rows: [SampleRow], of build: Build) throws {
+    func record(samples: [TimingSample], of cell: CellIdentity, build: Build) throws {
+        let rows = samples.enumerated().map { SampleRow($1, of: cell, index: $0, runID: folder.runID) }
         try folder.samples(of: build).append(rows.map(SamplesCSV.line).joined())
-        builds[build, default: Kept()].samples += rows
+        // As a run read back has them: no comparison's member.
+        builds[build, default: Kept()].samples[cell.key, default: []] += samples.map { sample in
+            var kept = sample
+            kept.member = 0
+            return kept
+        }
     }
 
     /// A generation's pairs, as its round is taken (written only: the run holds them itself).
@@ -70,7 +76,7 @@ final class RunRecorder {
     /// This build's run, as `RecordedRun.load` reads it from the run folder.
     var thisBuild: RecordedRun {
         let this = builds[.this] ?? Kept()
-        var run = RecordedRun(source: folder.results.url, provenance: provenance, records: this.cells, sampleRows: this.samples)
+        var run = RecordedRun(source: folder.results.url, provenance: provenance, records: this.cells, samples: this.samples)
         run.cold = cold
         run.coldAllocations = coldAllocations
         run.coldCostBreakdowns = CostsCSV.breakdowns(coldCosts)
@@ -81,20 +87,22 @@ final class RunRecorder {
     var baselineBuild: RecordedRun {
         let baseline = builds.first { $0.key.isBaseline }?.value ?? Kept()
         return RecordedRun(
-            source: folder.baselineResults.url, provenance: provenance, records: baseline.cells, sampleRows: baseline.samples)
+            source: folder.baselineResults.url, provenance: provenance, records: baseline.cells, samples: baseline.samples)
     }
 
     /// The files hold what memory holds (checked in debug builds, which the end-to-end tests run).
     func matchesFiles(baseline: Bool) throws -> Bool {
         func lines(_ run: RecordedRun) -> [String] {
-            run.resultRows.map(ResultsCSV.line) + run.sampleRows.map(SamplesCSV.line)
-                + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) } + run.costRows.map(CostsCSV.line)
+            run.resultRows.map(ResultsCSV.line) + run.ratios.map { RatiosCSV.line($0, runID: run.provenance.runID) }
+                + run.costRows.map(CostsCSV.line)
                 + run.cold.map(ColdCSV.line)
                 + run.coldAllocations.map(ColdCSV.line)
         }
         let read = try RecordedRun.load(folder.directory.path), kept = thisBuild
-        let current = lines(read) == lines(kept) && read.coldCostBreakdowns == kept.coldCostBreakdowns
+        let current =
+            lines(read) == lines(kept) && read.samples == kept.samples && read.coldCostBreakdowns == kept.coldCostBreakdowns
         guard baseline else { return current }
-        return try current && lines(RecordedRun.load(folder.baselineDirectory.path)) == lines(baselineBuild)
+        let baselineRead = try RecordedRun.load(folder.baselineDirectory.path)
+        return current && lines(baselineRead) == lines(baselineBuild) && baselineRead.samples == baselineBuild.samples
     }
 }

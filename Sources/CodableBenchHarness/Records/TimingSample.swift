@@ -2,8 +2,8 @@ import Foundation
 import CodableBenchCore
 
 /// One timing sample of a cell, per decode: the one shape a sample has from the worker's reply
-/// (`LockstepComparison.measure`) to the cell's record; samples.csv's rows (`SampleRow`) are its
-/// export and are read back into it.
+/// (`LockstepComparison.measure`) to the cell's record and a run read back; samples.csv's rows
+/// (`SampleRow`) are its export and are read back into it here, and travel nowhere else.
 package struct TimingSample: Equatable, Sendable {
     /// The median batch's wall time over its decodes.
     package internal(set) var wallNanoseconds: Double
@@ -30,7 +30,13 @@ package struct TimingSample: Equatable, Sendable {
 }
 
 extension TimingSample {
-    /// A sample read back from samples.csv (`run --resume`, a run that did not finish).
+    /// samples.csv's rows read back (`RecordedRun`): each cell's samples in the file's order.
+    static func byCell(_ rows: [SampleRow]) -> [CellKey: [TimingSample]] {
+        Dictionary(grouping: rows) { CellKey(group: $0.group, strategy: $0.strategy, profile: $0.profile) }
+            .mapValues { $0.map(TimingSample.init) }
+    }
+
+    /// A sample read back from samples.csv.
     init(_ row: SampleRow) {
         self.init(
             wallNanoseconds: row.wallNanoseconds, cpuNanoseconds: row.cpuNanoseconds, decodes: row.decodes,

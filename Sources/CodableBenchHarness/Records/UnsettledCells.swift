@@ -8,20 +8,19 @@ import CodableBenchCore
 enum UnsettledCells {
     /// Records of the planned cells with samples and no record of their own.
     static func estimate(
-        plan: [RunJSON.PlannedCell], settled: [CellRecord], samples: [SampleRow], pairs: [RatioPairs]
+        plan: [RunJSON.PlannedCell], settled: [CellRecord], samples: [CellKey: [TimingSample]], pairs: [RatioPairs]
     ) -> [CellRecord] {
         let settled = Set(settled.map(\.key))
-        let bySample = Dictionary(grouping: samples, by: \.key)
         var records: [CellRecord] = []
         for planned in plan {
             let identity = planned.cell
-            guard !settled.contains(identity.key), let taken = bySample[identity.key], !taken.isEmpty else { continue }
+            guard !settled.contains(identity.key), let taken = samples[identity.key], !taken.isEmpty else { continue }
             let byGeneration = Dictionary(grouping: taken, by: \.generation).sorted { $0.key < $1.key }.map(\.value)
             var cell = CellRecord(
                 cell: identity, outcome: .ok, expectedOutcome: planned.expectedOutcome,
                 detail: "interrupted: not settled; figures from the \(byGeneration.count) generation(s) sampled")
             cell.measures = CellRecord.measures(
-                timings: byGeneration.map { $0.map(TimingSample.init) }, throughputBytes: Double(identity.bytes),
+                timings: byGeneration, throughputBytes: Double(identity.bytes),
                 allocations: nil, instructions: nil, simulatedCycles: nil)
             if let ratio = pairs.first(where: { $0.profile == identity.profile && $0.strategy == identity.strategy }) {
                 cell.pair(with: ratio.yardstick, pairsByGeneration: ratio.generations)

@@ -124,10 +124,10 @@ package struct Runner {
                 + String(format: "target ±%g%%", options.plan.precision * 100) + ", results in \(folder.directory.path)")
         runPlan.skipped.forEach(log)
 
-        let record = RunRecorder(folder: folder, provenance: provenance, resumedSamples: options.resuming?.samples ?? [])
+        let record = RunRecorder(folder: folder, provenance: provenance, resumedSamples: options.resuming?.samples ?? [:])
         if let resuming = options.resuming {
             log(
-                "resuming run \(folder.runID): \(resuming.samples.count) samples read back from its samples.csv; sampling what they "
+                "resuming run \(folder.runID): \(resuming.sampleCount) samples read back from its samples.csv; sampling what they "
                     + "did not settle (each comparison verifies its strategies again; counts and exact measures are taken again)")
         }
         var info = startingRecord(comparisons, provenance: provenance, canaries: (canary, exactCanary))
@@ -144,7 +144,7 @@ package struct Runner {
             plan: options.plan, pairing: options.pairing, environment: try options.allocator.environment(),
             launcher: launcher, passes: passes, provenance: provenance, log: log, start: start,
             timingCPUs: timingCPUs, probesHostState: options.plan.judgement.isAnswers,
-            resumedSamples: Dictionary(grouping: options.resuming?.samples ?? [], by: \.key))
+            resumedSamples: options.resuming?.samples ?? [:])
         // Paired timing reads a known work ratio in every run, sampled as the cells are.
         let canaryComparison = try TimingCanary.comparison(planJSON: try planJSON(), payloadFolder: payloadFolder)
         let sampling = try InterleavedSampling(setup, comparisons: [canaryComparison] + comparisons, record: record).run()
@@ -267,7 +267,7 @@ package struct Runner {
                 executableSHA256: CurrentExecutable.sha256)
         }
         info.resumed = options.resuming.map {
-            RunJSON.Resumption(afterSeconds: $0.sampledSeconds, samples: $0.samples.count)
+            RunJSON.Resumption(afterSeconds: $0.sampledSeconds, samples: $0.sampleCount)
         }
         return info
     }

@@ -83,16 +83,16 @@ struct FinishedComparison {
 extension LockstepComparison {
     /// Its latest generation's rows, written as soon as the round is taken: each member's samples
     /// (samples.csv, by build) and each ratio's pairs (pairs.csv).
-    func latestGenerationRows(runID: String) -> (samples: [(build: Build, rows: [SampleRow])], pairs: String) {
+    func latestGenerationRows(runID: String) -> (samples: [(state: CellState, taken: [TimingSample])], pairs: String) {
         guard let round = result.generations.last else { return ([], "") }
         let generation = result.generations.count - 1
-        var samples: [(Build, [SampleRow])] = []
+        var samples: [(CellState, [TimingSample])] = []
         var pairs = ""
         for (member, state) in members.enumerated() {
             let identity = state.identity
             let taken = round.filter { $0.member == member }
             if !taken.isEmpty {
-                samples.append((state.build, taken.enumerated().map { SampleRow($1, of: identity, index: $0, runID: runID) }))
+                samples.append((state, taken))
             }
             guard let y = schedule.yardstick[member], let latest = result.pairs[member].last, !latest.isEmpty else { continue }
             pairs += PairsCSV.lines(

@@ -28,7 +28,7 @@ extension InterleavedSampling {
             // The canary's samples are no cell's (`TimingCanary`).
             guard index != canary else { continue }
             let rows = lockstep[index].latestGenerationRows(runID: record.folder.runID)
-            for (build, samples) in rows.samples { try record.record(samples: samples, of: build) }
+            for (state, taken) in rows.samples { try record.record(samples: taken, of: state.identity, build: state.build) }
             try record.record(pairs: rows.pairs)
             progress.generation(
                 lockstep[index].generations, of: comparisons[index][0].cell.source.name,

@@ -26,7 +26,7 @@ final class InterleavedSampling {
         /// state they were taken in: every run whose verdicts are the answers'.
         var probesHostState: Bool
         /// `run --resume`: the interrupted run's samples, by cell, that its comparisons continue from.
-        var resumedSamples: [CellKey: [SampleRow]] = [:]
+        var resumedSamples: [CellKey: [TimingSample]] = [:]
     }
 
     let setup: Setup
@@ -90,10 +90,7 @@ final class InterleavedSampling {
                 environment: setup.environment, launcher: setup.launcher)
         }
         if !setup.resumedSamples.isEmpty {
-            for (index, members) in comparisons.enumerated() {
-                let keys = Set(members.map(\.identity.key))
-                lockstep[index].resume(from: keys.flatMap { setup.resumedSamples[$0] ?? [] })
-            }
+            for index in lockstep.indices { lockstep[index].resume(from: setup.resumedSamples) }
         }
         // The canary takes its time from the run's budget, which it does not lengthen.
         budget = setup.plan.budgetSeconds(cells: cellComparisons.reduce(0) { $0 + comparisons[$1].count })
