@@ -48,9 +48,10 @@ struct ColdTests {
     }
 
     static func row(
-        _ strategy: String, yardstick: String = "synthesized", build: String = ColdRow.thisBuild, process: Int, first: UInt64, warm: UInt64
-    ) -> ColdRow {
-        ColdRow(
+        _ strategy: String, yardstick: String = "synthesized", build: String = ColdProcess.thisBuild, process: Int, first: UInt64,
+        warm: UInt64
+    ) -> ColdProcess {
+        ColdProcess(
             runID: "r", profile: "small", group: "g", strategy: strategy, build: build, yardstick: yardstick, process: process,
             decodes: ColdDecodes(
                 firstNanoseconds: first, firstWallNanoseconds: first + 5, secondNanoseconds: warm * 2,
@@ -59,7 +60,7 @@ struct ColdTests {
 
     /// Rounds of synthesized then handwritten: handwritten's first decode 1.2× synthesized's, a
     /// warm decode a tenth of its first.
-    static let rows: [ColdRow] = (0..<6).flatMap { round -> [ColdRow] in
+    static let rows: [ColdProcess] = (0..<6).flatMap { round -> [ColdProcess] in
         [
             row("synthesized", yardstick: "", process: 2 * round + 1, first: 10_000_000, warm: 1_000_000),
             row("handwritten", process: 2 * round + 2, first: 12_000_000, warm: 1_200_000),
@@ -68,8 +69,8 @@ struct ColdTests {
 
     @Test func aCellsFiguresComeFromItsProcesses() throws {
         let allocations = ["first", "second", "third", "warm"].enumerated().map { index, decode in
-            ColdAllocationRow(
-                runID: "r", profile: "small", group: "g", strategy: "handwritten", build: ColdRow.thisBuild, decode: decode,
+            ColdDecodeAllocations(
+                runID: "r", profile: "small", group: "g", strategy: "handwritten", build: ColdProcess.thisBuild, decode: decode,
                 allocations: index == 0 ? 3_417 : 2_952, allocatedBytes: 1)
         }
         let cells = ColdCell.cells(Self.rows, allocations: allocations)
@@ -93,9 +94,9 @@ struct ColdTests {
     }
 
     @Test func abPairsEachCellWithTheBaselineBuildsProcesses() throws {
-        let rows = (0..<4).flatMap { round -> [ColdRow] in
+        let rows = (0..<4).flatMap { round -> [ColdProcess] in
             [
-                Self.row("synthesized", yardstick: "", build: ColdRow.baselineBuild, process: 2 * round + 1, first: 20, warm: 2),
+                Self.row("synthesized", yardstick: "", build: ColdProcess.baselineBuild, process: 2 * round + 1, first: 20, warm: 2),
                 Self.row("synthesized", yardstick: CellRatio.baselineYardstick, process: 2 * round + 2, first: 10, warm: 2),
             ]
         }
@@ -122,7 +123,7 @@ struct ColdTests {
         try CSVFormat.append(ColdCSV.header + Self.rows.map(ColdCSV.line).joined(), to: file)
         #expect(try ColdCSV.read(file) == Self.rows)
         let counts = folder.appendingPathComponent("cold-allocations.csv")
-        let count = ColdAllocationRow(
+        let count = ColdDecodeAllocations(
             runID: "r", profile: "small", group: "g", strategy: "s", build: "this", decode: "first", allocations: 7, allocatedBytes: 9)
         try CSVFormat.append(ColdCSV.allocationHeader + ColdCSV.line(count), to: counts)
         #expect(try ColdCSV.readAllocations(counts) == [count])

@@ -143,7 +143,7 @@ struct EndToEndTests {
     /// and the first decodes' allocations the same in two runs.
     @Test(.slow, .enabled(if: JemallocCounter.libraryPath() != nil, "needs libjemalloc-dev"))
     func coldRunsPairFirstDecodesAndCountThemExactly() throws {
-        func coldRun() throws -> (rows: [ColdRow], counts: [ColdAllocationRow], report: String) {
+        func coldRun() throws -> (rows: [ColdProcess], counts: [ColdDecodeAllocations], report: String) {
             let out = try TestSupport.temporaryDirectory()
             let run = try TestSupport.run([
                 "run", "--allow-debug", "--quick", "--cold", "--profile", "tiny", "--out", out.path, "--counting", "jemalloc",

@@ -74,7 +74,7 @@ struct ColdSampling {
         var rounds = 0
         let names = members.map { $0.cell.strategy.id }
         while rounds < Self.maximumRounds && !round.isEmpty {
-            var rows: [ColdRow] = []
+            var rows: [ColdProcess] = []
             for member in round where active.contains(member) {
                 process += 1
                 let state = members[member]
@@ -83,7 +83,7 @@ struct ColdSampling {
                     let y = yardstick[member].flatMap { measured.contains($0) ? $0 : nil }
                     let yardstickName = y.map { members[$0].isBaseline ? CellRatio.baselineYardstick : names[$0] } ?? ""
                     rows.append(
-                        ColdRow(
+                        ColdProcess(
                             runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,
                             strategy: names[member], build: state.build.name,
                             yardstick: yardstickName, process: process, decodes: decodes))
@@ -145,14 +145,14 @@ struct ColdSampling {
             let exit = try launch(state, pass: .coldCounting, environment: [:], wrapper: isolated)
             guard case .report(let report) = exit, report.outcome == .ok, report.sha256 == state.payload.sha256,
                 let counts = report.allocations,
-                counts.count == ColdAllocationRow.decodes.count
+                counts.count == ColdDecodeAllocations.decodes.count
             else {
                 log("warning: \(state.cell.strategy.id) on \(state.cell.source.name): first-decode allocations not counted")
                 continue
             }
             try record.record(
-                coldAllocations: zip(ColdAllocationRow.decodes, counts).map { decode, count in
-                    ColdAllocationRow(
+                coldAllocations: zip(ColdDecodeAllocations.decodes, counts).map { decode, count in
+                    ColdDecodeAllocations(
                         runID: record.folder.runID, profile: state.cell.source.name, group: state.cell.strategy.group,
                         strategy: state.cell.strategy.id, build: state.build.name,
                         decode: decode, allocations: count.allocations, allocatedBytes: count.allocatedBytes)
@@ -188,8 +188,8 @@ struct ColdSampling {
         func decoded(_ run: RecordedRun, build: String) -> [BuildCell] {
             run.records.filter { $0.outcome == .ok }.map { BuildCell(build: build, strategy: $0.cell.strategy, profile: $0.cell.profile) }
         }
-        let baseline = pairing.keepsBaselineRows ? decoded(record.baselineBuild, build: ColdRow.baselineBuild) : []
-        return Set(decoded(record.thisBuild, build: ColdRow.thisBuild) + baseline)
+        let baseline = pairing.keepsBaselineRows ? decoded(record.baselineBuild, build: ColdProcess.baselineBuild) : []
+        return Set(decoded(record.thisBuild, build: ColdProcess.thisBuild) + baseline)
     }
 
     private func key(_ state: CellState) -> BuildCell {

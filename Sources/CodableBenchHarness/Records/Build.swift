@@ -16,5 +16,5 @@ enum Build: Hashable, Sendable {
     }
 
     /// Its name in cold.csv's `build` column and in the cold pass's keys.
-    var name: String { isBaseline ? ColdRow.baselineBuild : ColdRow.thisBuild }
+    var name: String { isBaseline ? ColdProcess.baselineBuild : ColdProcess.thisBuild }
 }

@@ -30,9 +30,9 @@ extension ColdCell {
     package static let margin = 0.05
 
     /// This build's cells (`ab`'s baseline rows are only yardsticks), in the rows' order.
-    package static func cells(_ rows: [ColdRow], allocations: [ColdAllocationRow]) -> [ColdCell] {
+    package static func cells(_ rows: [ColdProcess], allocations: [ColdDecodeAllocations]) -> [ColdCell] {
         var seen = Set<String>()
-        return rows.filter { $0.build == ColdRow.thisBuild }.compactMap { row in
+        return rows.filter { $0.build == ColdProcess.thisBuild }.compactMap { row in
             let key = row.profile + "\u{0}" + row.strategy
             guard seen.insert(key).inserted else { return nil }
             return cell(row.strategy, on: row.profile, rows: rows, allocations: allocations)
@@ -40,23 +40,23 @@ extension ColdCell {
     }
 
     /// `strategy` on `profile`, from every cold row of its comparison.
-    static func cell(_ strategy: String, on profile: String, rows: [ColdRow], allocations: [ColdAllocationRow]) -> ColdCell? {
-        let mine = rows.filter { $0.profile == profile && $0.strategy == strategy && $0.build == ColdRow.thisBuild }
+    static func cell(_ strategy: String, on profile: String, rows: [ColdProcess], allocations: [ColdDecodeAllocations]) -> ColdCell? {
+        let mine = rows.filter { $0.profile == profile && $0.strategy == strategy && $0.build == ColdProcess.thisBuild }
         guard let first = mine.first else { return nil }
         let yardstick = first.yardstick.isEmpty ? nil : first.yardstick
         let theirs = rows.filter { row in
             guard row.profile == profile, let yardstick else { return false }
             return yardstick == CellRatio.baselineYardstick
-                ? row.strategy == strategy && row.build == ColdRow.baselineBuild
-                : row.strategy == yardstick && row.build == ColdRow.thisBuild
+                ? row.strategy == strategy && row.build == ColdProcess.baselineBuild
+                : row.strategy == yardstick && row.build == ColdProcess.thisBuild
         }
-        func points(_ rows: [ColdRow]) -> [(position: Int, time: Double)] {
+        func points(_ rows: [ColdProcess]) -> [(position: Int, time: Double)] {
             rows.map { ($0.process, Double($0.decodes.firstNanoseconds)) }
         }
         func median(_ values: [UInt64]) -> Double { Summary.percentile(values.map { Double($0) }.sorted(), 0.5) }
         func counted(_ decode: String) -> Int? {
             allocations.first {
-                $0.profile == profile && $0.strategy == strategy && $0.build == ColdRow.thisBuild && $0.decode == decode
+                $0.profile == profile && $0.strategy == strategy && $0.build == ColdProcess.thisBuild && $0.decode == decode
             }?.allocations
         }
         return ColdCell(

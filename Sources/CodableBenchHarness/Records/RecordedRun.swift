@@ -34,8 +34,8 @@ package struct RecordedRun: Sendable {
     package let samples: [CellKey: [TimingSample]]
     /// First decodes in fresh processes, and their allocations (`cold.csv`, `cold-allocations.csv`;
     /// runs with `--cold`).
-    package var cold: [ColdRow] = []
-    var coldAllocations: [ColdAllocationRow] = []
+    package var cold: [ColdProcess] = []
+    var coldAllocations: [ColdDecodeAllocations] = []
     /// Where each cell's first decode's instructions went, by strategy then profile
     /// (`cold-costs.csv`; `--cold --instructions`).
     package internal(set) var coldCostBreakdowns: [String: [String: CostBreakdown]] = [:]

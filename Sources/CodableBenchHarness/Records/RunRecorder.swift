@@ -17,8 +17,8 @@ final class RunRecorder {
     /// This build's, and with `ab` the baseline build's, kept apart.
     private var builds: [Build: Kept] = [:]
     /// The cold rows so far (the cold pass's stopping rule reads them).
-    private(set) var cold: [ColdRow] = []
-    private var coldAllocations: [ColdAllocationRow] = []
+    private(set) var cold: [ColdProcess] = []
+    private var coldAllocations: [ColdDecodeAllocations] = []
     private var coldCosts: [CostRow] = []
 
     /// `resumedSamples`: a resumed run's samples so far, already in the folder's samples.csv.
@@ -58,12 +58,12 @@ final class RunRecorder {
     }
 
     /// The cold pass's rows (headers written by the caller with the first).
-    func record(cold rows: [ColdRow]) throws {
+    func record(cold rows: [ColdProcess]) throws {
         try folder.cold.append(rows.map(ColdCSV.line).joined())
         cold += rows
     }
 
-    func record(coldAllocations rows: [ColdAllocationRow]) throws {
+    func record(coldAllocations rows: [ColdDecodeAllocations]) throws {
         try folder.coldAllocations.append(rows.map(ColdCSV.line).joined())
         coldAllocations += rows
     }

@@ -2,7 +2,7 @@ import Foundation
 import CodableBenchCore
 
 /// One fresh process of the cold pass (`--cold`): a cell's first decodes in that process.
-package struct ColdRow: Equatable, Sendable {
+package struct ColdProcess: Equatable, Sendable {
     var runID: String
     package var profile: String
     var group: String
@@ -21,7 +21,7 @@ package struct ColdRow: Equatable, Sendable {
 
 /// One decode of the cold counting pass: allocations of a fresh process's first, second, third and
 /// a warm decode.
-package struct ColdAllocationRow: Equatable, Sendable {
+package struct ColdDecodeAllocations: Equatable, Sendable {
     var runID: String
     package var profile: String
     var group: String
@@ -48,7 +48,7 @@ enum ColdCSV {
     static var header: String { CSVFormat.line(columns) }
     static var allocationHeader: String { CSVFormat.line(allocationColumns) }
 
-    static func line(_ row: ColdRow) -> String {
+    static func line(_ row: ColdProcess) -> String {
         let d = row.decodes
         return CSVFormat.line(
             [row.runID, row.profile, row.group, row.strategy, row.build, row.yardstick, "\(row.process)"]
@@ -56,14 +56,14 @@ enum ColdCSV {
                 .map(String.init))
     }
 
-    static func line(_ row: ColdAllocationRow) -> String {
+    static func line(_ row: ColdDecodeAllocations) -> String {
         CSVFormat.line([
             row.runID, row.profile, row.group, row.strategy, row.build, row.decode, "\(row.allocations)",
             "\(row.allocatedBytes)",
         ])
     }
 
-    static func read(_ file: URL) throws -> [ColdRow] {
+    static func read(_ file: URL) throws -> [ColdProcess] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == columns else {
             throw CommandError.input("\(file.lastPathComponent) is not a CodableBench cold file (columns differ)")
@@ -73,7 +73,7 @@ enum ColdCSV {
             guard let process = Int(f[6]), times.count == 5, !times.contains(0) else {
                 throw CommandError.input("\(file.lastPathComponent) line \(number + 2): times must be positive whole nanoseconds")
             }
-            return ColdRow(
+            return ColdProcess(
                 runID: f[0], profile: f[1], group: f[2], strategy: f[3], build: f[4], yardstick: f[5], process: process,
                 decodes: ColdDecodes(
                     firstNanoseconds: times[0], firstWallNanoseconds: times[1], secondNanoseconds: times[2],
@@ -81,16 +81,16 @@ enum ColdCSV {
         }
     }
 
-    static func readAllocations(_ file: URL) throws -> [ColdAllocationRow] {
+    static func readAllocations(_ file: URL) throws -> [ColdDecodeAllocations] {
         let (header, rows) = try CSVFormat.read(file)
         guard header == allocationColumns else {
             throw CommandError.input("\(file.lastPathComponent) is not a CodableBench cold allocations file (columns differ)")
         }
         return try rows.enumerated().map { number, f in
-            guard ColdAllocationRow.decodes.contains(f[5]), let allocations = Int(f[6]), let bytes = Int(f[7]) else {
+            guard ColdDecodeAllocations.decodes.contains(f[5]), let allocations = Int(f[6]), let bytes = Int(f[7]) else {
                 throw CommandError.input("\(file.lastPathComponent) line \(number + 2): invalid decode or count")
             }
-            return ColdAllocationRow(
+            return ColdDecodeAllocations(
                 runID: f[0], profile: f[1], group: f[2], strategy: f[3], build: f[4], decode: f[5], allocations: allocations,
                 allocatedBytes: bytes)
         }

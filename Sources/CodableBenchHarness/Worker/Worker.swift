@@ -77,7 +77,7 @@ package enum Worker {
                 guard let counter = CountingBackend.counterInThisProcess() else { return report }
                 let repeated = try strategy.prepareRepeated(bytes)
                 // The first three decodes, then a warm one (the fourth): cold-allocations.csv's rows.
-                report.allocations = try ColdAllocationRow.decodes.map { _ in try counter.count { try repeated(1) } }
+                report.allocations = try ColdDecodeAllocations.decodes.map { _ in try counter.count { try repeated(1) } }
             case .coldInstructions:
                 // The process's first decode, the only one in the counted region.
                 guard Platform.current.hasCallgrind else { return report }
