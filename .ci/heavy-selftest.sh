@@ -6,8 +6,8 @@
 # HEAD: a change in a strategy folder that a check runs without listing it (the slow tests run
 # LossyArrays' strategies, the fault battery KeyMapping's), a strategy newly named in a check's
 # script, and another toolchain version each make `.ci/heavy --list` call the check stale; a change
-# in a folder the check does not run, or in a build folder git does not track, leaves its
-# fingerprint as it was. And that `--record` commits the record of what passed, and only that.
+# in a folder the check does not run, in a build folder git does not track, or in the
+# documentation leaves its fingerprint as it was. And that `--record` commits the record of what passed, and only that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +42,16 @@ done
 before=$(fingerprint fault-battery)
 plant "$(git ls-files Benchmarks/Enums | grep '\.swift$' | head -n 1)"
 [ "$(fingerprint fault-battery)" = "$before" ] || fail "a change in Benchmarks/Enums changed the fault battery's fingerprint"
+
+# A documentation change: no check's fingerprint moves, so CI runs none of them (not even the quick
+# run), and a strategy's folder makes the quick run stale.
+fingerprints() { for name in $(bash .ci/heavy --list | cut -d' ' -f1); do fingerprint "$name"; done; }
+before=$(fingerprints)
+plant README.md
+plant Documentation/Method.md
+[ "$(fingerprints)" = "$before" ] || fail "a documentation change moved a check's fingerprint"
+plant "$(git ls-files Benchmarks/Enums | grep '\.swift$' | head -n 1)"
+[ "$(state quick-run)" = "(stale)" ] || fail "a change in Benchmarks/Enums did not make the quick run stale"
 
 # A strategy newly named in the fault battery's script brings its folder in.
 echo "# --strategy lossy-naive-try-loop" >>scripts/selftests/fault-battery.sh
