@@ -26,7 +26,8 @@ struct RatioGateTests {
         }
         // ±1% on each side: the change's half-width is √2 %. +6.7% − 1.4% > 5%: slower.
         #expect(try verdict(1.60) == [.slower])
-        #expect(try verdict(1.55) == [.noChange])  // +3.3%
+        #expect(try verdict(1.55) == [.within])  // +3.3% ± 1.4%: 1.9% to 4.7%
+        #expect(try verdict(1.57) == [.undecided])  // +4.7% ± 1.4%: 3.2% to 6.1%, past 5%
         #expect(try verdict(1.40) == [.faster])  // −6.7%
         // The yardstick's own row (1 to itself) is not compared; nor a ratio to another yardstick.
         #expect(RatioChange.all(baseline: base, current: try Self.run(1.60, to: "other"), relative: 0.05).isEmpty)

@@ -7,7 +7,8 @@ import Foundation
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two runs cell by cell: faster / slower / more / fewer / no change / new / gone / outcome changed."
+        abstract:
+            "Compare two runs cell by cell: faster / slower / within the noise floor / undecided (timings), more / fewer / no change (counts), new / gone / outcome changed."
     )
 
     @Argument(help: "Baseline: a results.csv, a run folder, or a run id.")
@@ -28,12 +29,14 @@ struct CompareCommand: ParsableCommand {
         let ratios = RatioChange.all(
             baseline: before, current: after, relative: tolerances.ratio?.relative ?? GateTolerances.standard.ratio!.relative)
         guard !ratios.isEmpty else { return }
-        let moved = ratios.filter { $0.verdict != .noChange }
+        let moved = ratios.filter { $0.verdict == .slower || $0.verdict == .faster }
+        let margin = String(format: "±%g%%", (tolerances.ratio?.relative ?? 0.05) * 100)
         print("")
         if let line = Self.slowStateLine(before, after) { print(line) }
         print(
-            "paired ratios to the same yardstick in both runs: \(ratios.count), changed beyond ±"
-                + String(format: "%g%%", (tolerances.ratio?.relative ?? 0.05) * 100) + " with their whole interval: \(moved.count)")
+            "paired ratios to the same yardstick in both runs: \(ratios.count); beyond \(margin) with their whole interval: "
+                + "\(moved.count); within \(margin) with their whole interval: \(ratios.count { $0.verdict == .within }); "
+                + "undecided (the interval reaches past \(margin)): \(ratios.count { $0.verdict == .undecided })")
         for change in moved { print("\(change.verdict.rawValue): \(change.line)") }
     }
 

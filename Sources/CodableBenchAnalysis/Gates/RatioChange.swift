@@ -8,7 +8,10 @@ import CodableBenchHarness
 package struct RatioChange: Sendable {
     package enum Verdict: String, Sendable {
         case slower, faster
-        case noChange = "no change"
+        /// The whole interval of the change within ±`relative`.
+        case within
+        /// The interval reaches past ±`relative` on one side or both, and lies beyond it on neither.
+        case undecided
     }
 
     let cell: CellKey
@@ -23,11 +26,14 @@ package struct RatioChange: Sendable {
     var logChange: Double { log(current.value / baseline.value) }
     var halfWidth: Double { (current.precision * current.precision + baseline.precision * baseline.precision).squareRoot() }
 
-    /// Slower when the whole interval of the change lies above `relative`, faster when below −relative.
+    /// Slower when the whole interval of the change lies above `relative`, faster when below
+    /// −relative, within when inside both; otherwise undecided.
     package var verdict: Verdict {
-        if logChange - halfWidth > log(1 + relative) { return .slower }
-        if logChange + halfWidth < -log(1 + relative) { return .faster }
-        return .noChange
+        let margin = log(1 + relative)
+        if logChange - halfWidth > margin { return .slower }
+        if logChange + halfWidth < -margin { return .faster }
+        if logChange + halfWidth < margin && logChange - halfWidth > -margin { return .within }
+        return .undecided
     }
 
     /// The change with its half-width, as percentages: `+8.0% ± 1.4%`.

@@ -5,9 +5,17 @@ import CodableBenchHarness
 /// The change of one metric of one cell between two runs.
 package struct MetricChange: Sendable {
     package enum Verdict: String, Sendable {
+        /// A timing's change, significant and beyond the noise floor.
         case faster, slower
+        /// A count beyond its tolerance.
         case more, fewer
+        /// A count within its tolerance, or the same outcome where nothing was measured.
         case noChange = "no change"
+        /// A timing's change that is significant and within the noise floor.
+        case withinNoise = "within the noise floor"
+        /// A timing's change its samples cannot tell from none (not significant): never "no change",
+        /// which the samples did not show.
+        case undecided
         case new, gone
         case outcomeChanged = "outcome changed"
     }
@@ -159,21 +167,21 @@ package struct RunComparison {
         let v0 = statistic.value(of: s0), v1 = statistic.value(of: s1)
         let relative = relativeChange(v0, v1)
         let pick: (TimingSample) -> Double = metric == .wallTime ? { $0.wallNanoseconds } : { $0.cpuNanoseconds }
-        // Significant only when, on medians, the two intervals do not overlap (with several generations
-        // they include the variation between processes), and, when samples are at hand, the
-        // Mann–Whitney U test agrees.
+        // Significant when the Mann–Whitney U test on the samples says so and, on medians, the two
+        // intervals do not overlap (with several generations they include the variation between
+        // processes); without samples (a run before samples.csv, a hand-made one) the medians'
+        // intervals are the only test at hand, whatever the statistic compared.
+        let apart = s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
         var pValue: Double?
-        var significant = statistic != .median || s1.ci95Low > s0.ci95High || s1.ci95High < s0.ci95Low
+        var significant = apart
         if let a = samples0, let b = samples1, let test = MannWhitney.test(a.map(pick), b.map(pick)) {
             pValue = test.pValue
-            significant = significant && test.pValue < tolerances.timing.alpha
+            significant = (statistic != .median || apart) && test.pValue < tolerances.timing.alpha
         }
         let verdict: MetricChange.Verdict =
-            !significant || abs(relative) <= tolerances.noiseFloor
-            ? .noChange : relative > 0 ? .slower : .faster
-        return MetricChange(
-            cell: key, metric: metric, baseline: v0, current: v1, verdict: verdict,
-            pValue: pValue, note: significant ? "" : "not significant")
+            !significant ? .undecided : abs(relative) <= tolerances.noiseFloor ? .withinNoise : relative > 0 ? .slower : .faster
+        let note = significant ? "" : "not significant"
+        return MetricChange(cell: key, metric: metric, baseline: v0, current: v1, verdict: verdict, pValue: pValue, note: note)
     }
 
     static func relativeChange(_ before: Double, _ after: Double) -> Double {
