@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run by: anyone gating a change of their package (CI calls it on every push that changes code).
+# Run by: anyone gating a change of their package (CI: the newest commit that changes code, a heavy check).
 # The A/B gate in one step, for the package in the current folder (this project, or yours): build a
 # base commit in a git worktree with its own scratch path, build this checkout, then measure the
 # selected cells with the base build's workers and this build's, in lockstep.
