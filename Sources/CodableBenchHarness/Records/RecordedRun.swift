@@ -122,10 +122,10 @@ package struct RecordedRun: Sendable {
         return run
     }
 
-    /// The probe's check, from run.json or from the pairs of a run recorded before it, and the
-    /// ratios without their labels where the label did not predict the decodes. Only a run whose
-    /// run.json has its probes' summary is judged: one still running has none yet. A step of
-    /// making the value (`init`), never of reading it.
+    /// The probe's check, from run.json (or, for a run recorded before it, from its pairs:
+    /// `RecordedRun+OlderRuns`), and the ratios without their labels where the label did not
+    /// predict the decodes. Only a run whose run.json has its probes' summary is judged: one still
+    /// running has none yet. A step of making the value (`init`), never of reading it.
     private mutating func judgeLabels() {
         ratios = Self.ratios(of: records)
         hostState = info?.hostState
@@ -137,21 +137,12 @@ package struct RecordedRun: Sendable {
             if grouped == nil { grouped = RatioPairs.byKey(pairs) }
             return grouped!
         }
-        if summary.labels == nil, !pairs.isEmpty {
-            let cells = byRatio()
-            summary.labels = HostStateCheck(
-                cells: cells.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { Array(cells[$0]!.joined()) })
-        }
+        if summary.labels == nil, !pairs.isEmpty { summary.labels = Self.labelCheck(byRatio()) }
         hostState = summary
         guard !summary.labelsKept else { return }
-        // Each labelled ratio read from all its pairs: as ratios.csv holds it beside the labelled
-        // one (harness 0.12 on), or for an older run from its pairs.csv (`StatedRatio(pooling:)`).
         records = records.map { record in
             guard let paired = record.pairedRatio, paired.state != nil,
-                let all = paired.allPairs
-                    ?? byRatio()[[record.cell.profile, record.cell.strategy, paired.yardstick]].flatMap({
-                        StatedRatio(pooling: $0)?.ratio
-                    })
+                let all = paired.allPairs ?? Self.allPairsRatio(of: paired, byRatio())
             else { return record }
             var unlabelled = record
             unlabelled.readFromAllPairs(all)
@@ -232,21 +223,6 @@ extension CellIdentity {
 }
 
 extension RecordedRun {
-    /// Every paired ratio of the records: each one's paired ratio (ratios.csv's row); a run folder
-    /// written before ratios.csv was still has each cell's ratio on its results.csv row.
-    static func ratios(of records: [CellRecord]) -> [CellRatio] {
-        var all = records.compactMap(\.pairedRatio)
-        for cell in records {
-            guard let ratio = cell.rowRatio, ratio.yardstick != cell.cell.strategy,
-                !all.contains(where: {
-                    $0.strategy == cell.cell.strategy && $0.profile == cell.cell.profile && $0.yardstick == ratio.yardstick
-                })
-            else { continue }
-            all.append(ratio)
-        }
-        return all
-    }
-
     /// What each payload was, by profile, as the run recorded it.
     package var payloads: [String: PayloadFacts] {
         Dictionary(records.map { ($0.cell.profile, PayloadFacts($0.cell)) }, uniquingKeysWith: { a, _ in a })
