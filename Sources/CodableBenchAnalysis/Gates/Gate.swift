@@ -23,9 +23,28 @@ package struct Gate {
 
     package init(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) throws {
         let comparison = try RunComparison(baseline: baseline, current: current, tolerances: tolerances)
+        var gate = Findings(notes: comparison.notes)
+        gate.judge(comparison.changes, baseline: baseline, current: current, tolerances: tolerances)
+        gate.judgeCanaries(baseline: baseline, current: current, tolerances: tolerances)
+        gate.judgeRatios(baseline: baseline, current: current, tolerances: tolerances)
+        regressions = gate.regressions
+        improvements = gate.improvements
+        notes = gate.notes
+    }
+}
+
+/// What the gate finds, step by step: each cell's changes, the canaries, the paired ratios.
+private struct Findings {
+    var regressions: [Gate.Finding] = []
+    var improvements: [Gate.Finding] = []
+    var notes: [String]
+
+    typealias Finding = Gate.Finding
+
+    /// Each change `compare` found: a regression, an improvement or a note, at the tolerances.
+    mutating func judge(_ changes: [MetricChange], baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) {
         let outcomes = current.outcomes, baselineOutcomes = baseline.outcomes
-        var regressions: [Finding] = [], improvements: [Finding] = [], notes = comparison.notes
-        for change in comparison.changes {
+        for change in changes {
             func finding(_ message: String) -> Finding {
                 let format: (Double?) -> String = { value in
                     guard let value else { return "-" }
@@ -63,8 +82,11 @@ package struct Gate {
                 break
             }
         }
-        // Counts the run's counter misread on a known quantity are not counts to pass a gate with:
-        // a regression where the baseline's counts would have been compared (the same Foundation,
+    }
+
+    /// Counts the run's counter misread on a known quantity are not counts to pass a gate with.
+    mutating func judgeCanaries(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) {
+        // A regression where the baseline's counts would have been compared (the same Foundation,
         // so the same platform and, on a Mac, OS version), a note where they would not have been.
         let sameFoundation = baseline.provenance.foundation == current.provenance.foundation
         let baselineCounts = baseline.records.contains { $0.summary(of: .allocations) != nil }
@@ -101,6 +123,10 @@ package struct Gate {
                     baseline: "1.00× and 2.00×", current: "\(canary.sameWork.text) and \(canary.twiceTheWork.text)",
                     message: "the timing canary failed: \(canary.sentence)"))
         }
+    }
+
+    /// Each cell's paired ratio against the baseline's, where the tolerances gate it.
+    mutating func judgeRatios(baseline: RecordedRun, current: RecordedRun, tolerances: GateTolerances) {
         if let gate = tolerances.ratio, gate.enabled {
             for change in RatioChange.all(baseline: baseline, current: current, relative: gate.relative) {
                 let finding = Finding(
@@ -111,8 +137,5 @@ package struct Gate {
                 if change.verdict == .faster { improvements.append(finding) }
             }
         }
-        self.regressions = regressions
-        self.improvements = improvements
-        self.notes = notes
     }
 }
