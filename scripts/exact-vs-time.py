@@ -16,6 +16,8 @@ import os
 import sys
 from collections import defaultdict
 
+import run_ratios
+
 
 def main():
     args = sys.argv[1:]
@@ -37,26 +39,25 @@ def main():
     print("| group | strategy / yardstick | payload | time | simulated cycles | instructions | |")
     print("|---|---|---|---|---|---|---|")
     counts = defaultdict(int)
-    with open(os.path.join(folder, "ratios.csv")) as f:
-        for row in csv.DictReader(f):
-            mine, theirs = exact.get((row["strategy"], row["profile"])), exact.get((row["yardstick"], row["profile"]))
-            if not mine or not theirs or "simulated_cycles" not in mine or "simulated_cycles" not in theirs:
-                continue
-            time, low, high = float(row["ratio"]), float(row["ratio_ci95_low"]), float(row["ratio_ci95_high"])
-            cycles = mine["simulated_cycles"] / theirs["simulated_cycles"]
-            instructions = mine["instructions"] / theirs["instructions"]
-            counts["pairs"] += 1
-            note = ""
-            if abs(math.log(time / cycles)) > margin:
-                counts["disagree"] += 1
-                side = "time above" if time > cycles else "time below"
-                a, b = cycles_by_category[(row["strategy"], row["profile"])], cycles_by_category[(row["yardstick"], row["profile"])]
-                moved = sorted(set(a) | set(b), key=lambda c: -abs(a[c] - b[c]))[:2]
-                total = sum(b.values()) or 1
-                note = side + ": " + ", ".join(f"{c} {100 * (a[c] - b[c]) / total:+.0f}%" for c in moved if a[c] != b[c])
-            print(
-                f"| {row['group']} | `{row['strategy']}` / `{row['yardstick']}` | {row['profile']} | "
-                f"{time:.2f}× ({low:.2f}–{high:.2f}) | {cycles:.3f}× | {instructions:.3f}× | {note} |")
+    for row in run_ratios.read(folder):
+        mine, theirs = exact.get((row["strategy"], row["profile"])), exact.get((row["yardstick"], row["profile"]))
+        if not mine or not theirs or "simulated_cycles" not in mine or "simulated_cycles" not in theirs:
+            continue
+        time, low, high = float(row["ratio"]), float(row["ratio_ci95_low"]), float(row["ratio_ci95_high"])
+        cycles = mine["simulated_cycles"] / theirs["simulated_cycles"]
+        instructions = mine["instructions"] / theirs["instructions"]
+        counts["pairs"] += 1
+        note = ""
+        if abs(math.log(time / cycles)) > margin:
+            counts["disagree"] += 1
+            side = "time above" if time > cycles else "time below"
+            a, b = cycles_by_category[(row["strategy"], row["profile"])], cycles_by_category[(row["yardstick"], row["profile"])]
+            moved = sorted(set(a) | set(b), key=lambda c: -abs(a[c] - b[c]))[:2]
+            total = sum(b.values()) or 1
+            note = side + ": " + ", ".join(f"{c} {100 * (a[c] - b[c]) / total:+.0f}%" for c in moved if a[c] != b[c])
+        print(
+            f"| {row['group']} | `{row['strategy']}` / `{row['yardstick']}` | {row['profile']} | "
+            f"{time:.2f}× ({low:.2f}–{high:.2f}) | {cycles:.3f}× | {instructions:.3f}× | {note} |")
     print()
     print(f"{counts['pairs']} pairs; time and simulated cycles more than {margin:.0%} apart (log distance) in "
           f"{counts['disagree']}.")

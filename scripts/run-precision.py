@@ -9,7 +9,8 @@ its timing samples in the machine's slow state (as its report gives it), how man
 are decided (faster, slower or no difference at the run's margin) and within +-2%, the median
 and the widest tenth of its 95% intervals' half-widths, and the median of process generations
 per ratio; then its exact measures: of the cells it timed, how many have an instruction count
-and how many simulated cycles. It reads ratios.csv, results.csv and run.json only; the figures in
+and how many simulated cycles. It reads ratios.csv (as the run's answers do: `run_ratios`),
+results.csv and run.json only; the figures in
 Documentation/Method.md's "A noisy host on demand" come from it.
 """
 
@@ -19,6 +20,8 @@ import math
 import os
 import statistics
 import sys
+
+import run_ratios
 
 
 def half_width(row):
@@ -41,8 +44,7 @@ def exact_coverage(folder):
 
 
 def summary(folder):
-    with open(os.path.join(folder, "ratios.csv"), newline="") as file:
-        ratios = [row for row in csv.DictReader(file) if row["ratio_ci95_low"] and row["ratio_ci95_high"]]
+    ratios = [row for row in run_ratios.read(folder) if row["ratio_ci95_low"] and row["ratio_ci95_high"]]
     with open(os.path.join(folder, "run.json")) as file:
         run = json.load(file)
     if not ratios:

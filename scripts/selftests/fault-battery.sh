@@ -92,6 +92,8 @@ resumed_pairs=$(count_pairs "$work/sigint/latest")
 if grep -q "interrupted" "$work/sigint/latest/results.csv"; then fail "resume: a cell is still marked interrupted"; fi
 agreement=$(python3 - "$work/whole/latest" "$work/sigint/latest" <<'PY'
 import csv, sys
+sys.path.insert(0, "scripts")
+import run_ratios  # each ratio as the run's answers read it
 def rows(folder, name):
     return list(csv.DictReader(open(f"{folder}/{name}")))
 for folder in sys.argv[1:]:
@@ -100,8 +102,8 @@ for folder in sys.argv[1:]:
         print(f"{folder}: {bad[0]['strategy']} on {bad[0]['profile']} ended {bad[0]['outcome']}")
         sys.exit(1)
 key = lambda r: (r["profile"], r["strategy"], r["yardstick"])
-whole = {key(r): r for r in rows(sys.argv[1], "ratios.csv")}
-resumed = {key(r): r for r in rows(sys.argv[2], "ratios.csv")}
+whole = {key(r): r for r in run_ratios.read(sys.argv[1])}
+resumed = {key(r): r for r in run_ratios.read(sys.argv[2])}
 both = sorted(set(whole) & set(resumed))
 opposite = [k for k in both if {whole[k]["verdict"], resumed[k]["verdict"]} == {"faster", "slower"}]
 overlap = [k for k in both if float(whole[k]["ratio_ci95_low"]) <= float(resumed[k]["ratio_ci95_high"])

@@ -29,12 +29,14 @@ for i in $(seq 1 "$runs"); do
   echo "$i $(( (end - start) / 1000000 ))" >> "$out/seconds"
 done
 python3 - "$out" "$runs" <<'PY'
-import csv, sys
+import sys
+sys.path.insert(0, "scripts")
+import run_ratios  # each ratio as the run's answers read it
 out, runs = sys.argv[1], int(sys.argv[2])
 seconds = dict(line.split() for line in open(f"{out}/seconds"))
 aa_ok = slower = under = 0
 for i in range(1, runs + 1):
-    rows = {r["strategy"]: r for r in csv.DictReader(open(f"{out}/{i}/latest/ratios.csv"))}
+    rows = {r["strategy"]: r for r in run_ratios.read(f"{out}/{i}/latest")}
     aa, v = rows.get("paired-copy"), rows.get("paired-3-percent")
     t = float(seconds[str(i)]) / 1000
     under += t < 30
