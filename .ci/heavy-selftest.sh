@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # linux-only: reads dpkg's package versions through .ci/heavy.
-# Run by: .ci/run, with the source checks (about half a minute); maintainers, after changing .ci/heavy.
+# Run by: .ci/heavy, as a heavy check when it or .ci/heavy changes (about half a minute); maintainers.
 #
 # That a heavy check's fingerprint sees what the check depends on, planted in a throwaway clone of
 # HEAD: a change in a strategy folder that a check runs without listing it (the slow tests run
