@@ -647,7 +647,7 @@ struct EndToEndTests {
         let after = try SamplesCSV.read(samplesFile)
         #expect(Array(after.prefix(before.count)) == before)
         #expect(after.count > before.count && after.dropFirst(before.count).allSatisfy { $0.generation >= 2 })
-        #expect(try PairsCSV.read(pairsFile).reduce(0) { $0 + $1.count } > keptPairs.count)
+        #expect(try PairsCSV.read(pairsFile).reduce(0) { $0 + $1.byGeneration.values.joined().count } > keptPairs.count)
         let run = try RecordedRun.load(folder.path)
         #expect(run.info?.finished == true && run.info?.resumed?.samples == before.count)
         #expect(run.resultRows.count(where: { $0.metric == .wallTime }) == 4)

@@ -110,12 +110,10 @@ package struct RecordedRun: Sendable {
         return run
     }
 
-    /// The same run with its record (run.json) and pairs attached, judged again (`judgeLabels`):
-    /// how the runner hands on the run it recorded once its run.json is written.
-    package func with(info: RunJSON?, pairs: [RatioPairs]? = nil) -> RecordedRun {
-        var run = RecordedRun(
-            source: source, provenance: provenance, records: records, samples: samples, info: info,
-            pairs: pairs ?? self.pairs)
+    /// The same run with its record (run.json) attached, judged again (`judgeLabels`): how the
+    /// runner hands on the run it recorded once its run.json is written.
+    package func with(info: RunJSON?) -> RecordedRun {
+        var run = RecordedRun(source: source, provenance: provenance, records: records, samples: samples, info: info, pairs: pairs)
         run.cold = cold
         run.coldAllocations = coldAllocations
         run.coldCostBreakdowns = coldCostBreakdowns

@@ -13,8 +13,6 @@ package struct RatioPairs: Sendable {
     var key: [String] { [profile, strategy, yardstick] }
     /// The generations with a pair, in the order taken: what a ratio is estimated from.
     var generations: [[Pair]] { byGeneration.keys.sorted().map { byGeneration[$0]! } }
-    /// How many pairs.
-    var count: Int { byGeneration.values.reduce(0) { $0 + $1.count } }
 
     /// Each ratio's generations by its key.
     static func byKey(_ ratios: [RatioPairs]) -> [[String]: [[Pair]]] {
