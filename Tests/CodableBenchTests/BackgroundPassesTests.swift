@@ -203,4 +203,33 @@ struct ExactPassPlanTests {
             ])
         #expect(ExactPassPlan(cells: [], simulatingEveryCell: false).processes.isEmpty)
     }
+
+    @Test func besideTheSamplingEachKindIsOneProcess() {
+        let seconds = [0.001, 0.050, 0.002, 0.100]
+        let plan = ExactPassPlan(
+            cells: seconds.map { .init(decodeSeconds: $0, bytes: 1) }, simulatingEveryCell: false, processesPerKind: 1)
+        #expect(plan.processes == [.init(cells: [0, 2], simulatesCaches: true), .init(cells: [1, 3], simulatesCaches: false)])
+        // 0.58 + 150 × 2 ms simulated; 0.40 + 60 × 50 ms counted.
+        #expect(abs(ExactPassPlan.countingSeconds(of: .init(decodeSeconds: 0.002, bytes: 1), simulatingEveryCell: false) - 0.88) < 1e-12)
+        #expect(abs(ExactPassPlan.countingSeconds(of: .init(decodeSeconds: 0.050, bytes: 1), simulatingEveryCell: false) - 3.4) < 1e-12)
+        #expect(abs(ExactPassPlan.countingSeconds(of: .init(decodeSeconds: 0.050, bytes: 1), simulatingEveryCell: true) - 8.08) < 1e-12)
+    }
+
+    @Test func aBatchBesideTheSamplingTakesWhatFitsAndAtLeastOneCell() {
+        #expect(SpareCPUExactPass.batchLength([4, 4, 4], upTo: 10) == 2)
+        #expect(SpareCPUExactPass.batchLength([4, 6, 1], upTo: 10) == 2)
+        #expect(SpareCPUExactPass.batchLength([12, 1], upTo: 10) == 1)
+        #expect(SpareCPUExactPass.batchLength([3, 3], upTo: 10) == 2)
+        #expect(SpareCPUExactPass.batchLength([], upTo: 10) == 0)
+    }
+
+    @Test func theSpareCPUsAreThoseNoPinnedLaneSamplesOn() {
+        let twoLanes = TimingCPUs(cpus: [2, 3], note: "")
+        #expect(twoLanes.spare(of: [0, 1, 2, 3]) == [0, 1])
+        #expect(twoLanes.spare(of: [2, 3]).isEmpty)
+        #expect(TimingCPUs(cpus: [1], note: "").spare(of: [0, 1]) == [0])
+        // A lane the system places (Darwin) leaves no CPU known to be spare.
+        #expect(TimingCPUs(cpus: [nil], note: "").spare(of: [0, 1]).isEmpty)
+        #expect(twoLanes.spare(of: nil).isEmpty)
+    }
 }

@@ -902,3 +902,40 @@ struct ExactCountCacheTests {
         #expect(!fourth.stderr.contains("reused from earlier runs") && fourth.counts == first.counts)
     }
 }
+
+/// The exact pass beside the sampling on spare CPUs (`SpareCPUExactPass`) counts what the pass
+/// after it would: one lane leaves a CPU spare, two on a two-CPU machine none. Every cell
+/// simulates the caches (`--instructions`): otherwise whether a cell's decode is short enough to
+/// (`ExactPassPlan`) is timed, and a debug build's decodes here are near the threshold.
+@Suite("Exact counts beside the sampling", .slow)
+struct SpareCPUExactPassTests {
+    @Test(
+        .enabled(
+            if: Platform.current.hasCallgrind && InstructionRegion.valgrindPath() != nil && (Affinity.allowed()?.count ?? 0) >= 2,
+            "needs valgrind's callgrind and two CPUs"))
+    func countsTakenBesideTheSamplingAreTheCountsTakenAfterIt() throws {
+        func run(lanes: Int) throws -> (stderr: String, counts: [String: Double]) {
+            let out = try TestSupport.temporaryDirectory()
+            let run = try TestSupport.run([
+                "run", "--allow-debug", "--quick", "--no-count", "--no-cache", "--instructions", "--group",
+                "missing-and-defaults", "--timing-cpus", "\(lanes)", "--out", out.path,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try ResultsCSV.read(out.appendingPathComponent("latest/results.csv")).filter(\.metric.isExact)
+            let counts = rows.map { ("\($0.cell.strategy) on \($0.cell.profile), \($0.metric)", $0.summary?.median ?? 0) }
+            return (run.stderr, Dictionary(uniqueKeysWithValues: counts))
+        }
+        let beside = try run(lanes: 1)
+        let line = beside.stderr.split(separator: "\n").first { $0.contains("cells counted beside the sampling") }
+        let figures = line.map { $0.split(separator: " ").compactMap { Int($0) } } ?? []
+        // "exact measures: N of 9 cells counted beside the sampling (CPU 0)": the first comparison
+        // to finish is counted while the others sample.
+        #expect(figures.count >= 2 && figures[0] >= 1 && figures[1] == 9, "\(beside.stderr)")
+        let after = try run(lanes: 2)
+        let differing = Set(beside.counts.keys).union(after.counts.keys).sorted().filter {
+            after.counts[$0] != beside.counts[$0]
+        }
+        let figuresOfDiffering = differing.map { "\($0): \(beside.counts[$0] ?? 0) beside, \(after.counts[$0] ?? 0) after" }
+        #expect(!beside.counts.isEmpty && differing.isEmpty, "\(figuresOfDiffering)")
+    }
+}

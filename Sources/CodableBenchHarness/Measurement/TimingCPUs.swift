@@ -18,6 +18,13 @@ struct TimingCPUs: Equatable, Sendable {
     /// a host whose cache others contend for.
     static let slowedAbove = 1.05
 
+    /// The CPUs of `allowed` that no lane samples on, where the lanes are pinned (none where a
+    /// lane is placed by the system, or nothing is known of the CPUs).
+    func spare(of allowed: [Int]?) -> [Int] {
+        guard let allowed, cpus.allSatisfy({ $0 != nil }) else { return [] }
+        return allowed.filter { !cpus.contains($0) }
+    }
+
     /// `asked`: the user's `--timing-cpus` (nil: decide).
     static func choose(asked: Int?) -> TimingCPUs {
         guard Platform.current.pinsTimingCPU, let allowed = SystemCalls.allowedCPUs(), allowed.count > 1 else {

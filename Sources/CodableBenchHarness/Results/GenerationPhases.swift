@@ -14,7 +14,8 @@ package struct GenerationPhases: Codable, Equatable, Sendable {
     /// still left (the others ran beside the sampling, see `BackgroundPasses`).
     var finishingSeconds = 0.0
     /// The exact measures after the sampling (`countExact`), on every timing CPU: seconds times
-    /// CPUs, as the other phases are (nil in runs before 0.9).
+    /// CPUs, as the other phases are (nil in runs before 0.9). Those counted beside the sampling
+    /// on spare CPUs (`SpareCPUExactPass`) take no timing CPU's time and are not in it.
     var exactSeconds: Double?
 
     /// "waiting for workers 20%, sampling 72%, stopping workers 2%, counting and writing 6%" of `total`.

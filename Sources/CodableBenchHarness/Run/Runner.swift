@@ -13,8 +13,8 @@ package struct RunOptions {
     /// `--instructions`: every cell's exact measures with the caches simulated.
     package var countInstructions: Bool
     /// Without `countInstructions`: every cell's exact measures, the caches simulated for the
-    /// short decodes (`ExactPassPlan`), counted after the sampling where callgrind or the CPU's
-    /// counter is (`run`'s default; `--no-exact` turns it off).
+    /// short decodes (`ExactPassPlan`), counted beside the sampling on CPUs it leaves spare and
+    /// after it, where callgrind or the CPU's counter is (`run`'s default; `--no-exact` turns it off).
     package var countsExact = false
     /// Exact counts kept between runs and reused (`ExactCountCache`); false: `--no-cache`.
     package var cachesExactCounts = true

@@ -2,7 +2,7 @@ import Foundation
 import CodableBenchCore
 
 /// The run's passes beside the sampling, and its comparisons once they are done: their counting
-/// passes, their exact measures (after the sampling) and their rows.
+/// passes, their exact measures (beside the sampling on spare CPUs, and after it) and their rows.
 extension InterleavedSampling {
     /// The counting passes that would be left for the end if sampling stopped now, in seconds
     /// (see `CountingBacklog`): the scheduler counts them as spent, so the run ends within its
@@ -17,50 +17,49 @@ extension InterleavedSampling {
     }
 
     /// The exact measures of every finished comparison's measured cells, once the sampling has
-    /// ended, so that they take no time from it: each build's split between worker processes of
-    /// about equal cost (`ExactPassPlan`), one per CPU at a time, each counting its cells in turn. A run
-    /// finishing short counts none. With `--instructions` every cell also simulates the caches;
-    /// without it, the cells `ExactPassPlan` finds cheap enough.
+    /// ended, so that they take no time from it: those counted beside it on spare CPUs
+    /// (`SpareCPUExactPass`), and the rest split, a build at a time, between worker processes of
+    /// about equal cost (`ExactPassPlan`), one per CPU at a time, each counting its cells in turn.
+    /// A run finishing short counts none. With `--instructions` every cell also simulates the
+    /// caches; without it, the cells `ExactPassPlan` finds cheap enough.
     func countExact() throws {
         guard setup.passes.exactCounter != nil else { return }
         for index in unwritten { exactCounts[index] = comparisons[index].map { _ in nil } }
-        let cells: [(comparison: Int, member: Int)] =
-            interruptedBy != nil
-            ? []
-            : unwritten.filter { $0 != canary && !lockstep[$0].result.generations.isEmpty }.flatMap { index in
-                comparisons[index].indices.filter { lockstep[index].result.verdicts[$0].outcome.isMeasured }.map { (index, $0) }
-            }
-        let states = cells.map { comparisons[$0.comparison][$0.member] }
-        // A process runs one build's executable: `ab`'s baseline cells are counted apart.
-        let builds = Dictionary(grouping: cells.indices) { states[$0].build.executable.path }
-        let processes = builds.keys.sorted().flatMap { build in
-            let group = builds[build]!
-            let plan = ExactPassPlan(
-                cells: group.map { cell in
-                    ExactPassPlan.Cell(
-                        decodeSeconds: lockstep[cells[cell].comparison].decodeSeconds[cells[cell].member],
-                        bytes: states[cell].payload.bytes)
-                }, simulatingEveryCell: setup.passes.simulatesEveryCell)
-            return plan.processes.map { ExactPassPlan.Process(cells: $0.cells.map { group[$0] }, simulatesCaches: $0.simulatesCaches) }
+        let besideCounts = spareCPUExact?.finish() ?? []
+        guard interruptedBy == nil else { return exactCounted = true }
+        let cells = unwritten.flatMap(exactCells(of:))
+        for (cell, count) in besideCounts { exactCounts[cell.comparison]?[cell.member] = count }
+        let left = cells.filter { cell in exactCounts[cell.comparison]?[cell.member] == nil }
+        if let spareCPUExact {
+            setup.log(
+                "exact measures: \(cells.count - left.count) of \(cells.count) cells counted beside the sampling "
+                    + "(\(spareCPUExact.cpusText))")
         }
-        let passes = setup.passes
-        let everyCPU = everyCPU
+        let passes = setup.passes, everyCPU = everyCPU
+        let processes = ExactCell.processes(of: left, simulatingEveryCell: passes.simulatesEveryCell, processesPerKind: 2)
         let counted = try CountingPasses.onePerCore(processes) { process in
-            let counted = try Affinity.within(everyCPU) {
-                try passes.instructions(
-                    ofEach: process.cells.map { states[$0] },
-                    simulatingCaches: process.simulatesCaches, stops: { Interruption.requested != nil })
-            }
-            return (Array(zip(process.cells, counted.counts)), counted.failure)
+            try Affinity.within(everyCPU) { try process.count(with: passes) }
         }
         for (counts, failure) in counted.compactMap({ $0 }) {
-            for (cell, count) in counts { exactCounts[cells[cell].comparison]?[cells[cell].member] = count }
+            for (cell, count) in counts { exactCounts[cell.comparison]?[cell.member] = count }
             let lost = counts.filter { $0.1 == nil }.count
             if let failure, lost > 0, Interruption.requested == nil {
                 setup.log("warning: no exact measures for \(lost) cells: \(failure)")
             }
         }
         exactCounted = true
+    }
+
+    /// A finished comparison's cells the exact pass counts: those its sampling measured (none of
+    /// the timing canary's, nor of a comparison that sampled nothing).
+    func exactCells(of index: Int) -> [ExactCell] {
+        guard index != canary, !lockstep[index].result.generations.isEmpty else { return [] }
+        return comparisons[index].indices.filter { lockstep[index].result.verdicts[$0].outcome.isMeasured }.map { member in
+            let state = comparisons[index][member]
+            return ExactCell(
+                comparison: index, member: member, state: state,
+                plan: ExactPassPlan.Cell(decodeSeconds: lockstep[index].decodeSeconds[member], bytes: state.payload.bytes))
+        }
     }
 
     /// Rows of the finished comparisons whose counting passes have run (and, where the run counts

@@ -168,6 +168,7 @@ extension InterleavedSampling {
             case .finish(let index):
                 unfinished.remove(index)
                 unwritten.append(index)
+                spareCPUExact?.submit(exactCells(of: index))
             }
         }
     }

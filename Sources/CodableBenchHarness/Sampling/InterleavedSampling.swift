@@ -43,6 +43,8 @@ final class InterleavedSampling {
     var timingCanary: TimingCanaryReading?
     var lockstep: [LockstepComparison]
     let countingPasses: BackgroundPasses<Result<CountedAllocations?, Error>>
+    /// The exact pass beside the sampling, where CPUs are spare (`SpareCPUExactPass`).
+    let spareCPUExact: SpareCPUExactPass?
     let scheduler: GenerationScheduler
     /// The run's sampling budget in seconds (`SamplingPlan.budgetSeconds`).
     let budget: Double
@@ -105,6 +107,9 @@ final class InterleavedSampling {
         // not to decode this payload (a hang would hold a pass for its whole timeout).
         countingPasses = BackgroundPasses(avoiding: lanes[0].cpu, besideSampling: beside)
         let passes = setup.passes
+        let spare = setup.timingCPUs.spare(of: Affinity.allowed())
+        spareCPUExact =
+            passes.exactCounter == nil || spare.isEmpty ? nil : SpareCPUExactPass(cpus: spare, passes: passes)
         for (index, members) in comparisons.enumerated() {
             countingPasses.submit(
                 index,
