@@ -255,6 +255,15 @@ struct CountedEnvironmentTests {
         #expect(!(try loaderLog(counted)).contains("search cache="))
         #expect(try loaderLog(["SWIFT_DETERMINISTIC_HASHING": "1"]).contains("search cache="))
     }
+
+    /// Wherever the toolchain is installed, the library path is as long (its length moved counts).
+    @Test func theLibraryPathIsAsLongWhereverTheToolchainIs() {
+        let system = ["/lib/x86_64-linux-gnu", "/lib64"]
+        let here = CountingPasses.countedLibraryPath(["/opt/swift/usr/lib/swift/linux"] + system)
+        let there = CountingPasses.countedLibraryPath(["/home/me/.local/share/swiftly/toolchains/6.3.1/usr/lib/swift/linux"] + system)
+        #expect(here.count == 1024 && there.count == 1024)
+        #expect(here.hasPrefix("/opt//") && here.hasSuffix("/swift/usr/lib/swift/linux:/lib/x86_64-linux-gnu:/lib64"))
+    }
 }
 
 /// callgrind counts a copy of the executable without its debug sections, which valgrind 3.19

@@ -29,13 +29,19 @@ struct WorkerLauncher {
         WorkerLauncher(executable: ExecutableWithoutDebugInfo.copy(of: executable).url, timeoutSeconds: timeoutSeconds)
     }
 
+    /// The working folder of a counted worker, the same on every host: Debian's `valgrind` is a
+    /// shell script, and the shell exports the folder it runs in as `PWD`, whose length moved
+    /// counts as `PATH`'s did. A counted worker reads no relative path.
+    static let countedWorkingFolder = URL(fileURLWithPath: "/")
+
     /// The running binary (`/proc/self/exe` on Linux), so workers run exactly the parent's code.
     static func currentExecutable() -> URL { CurrentExecutable.url }
 
     /// `wrapper` runs the worker under another program (valgrind): its path and arguments, after
     /// which the worker's own command line follows. `fixedLengthPaths`: the executable's and the
     /// report's paths are written with the same length in every run (`FixedLengthPath`), so that
-    /// the worker's argument strings allocate alike (the exact pass).
+    /// the worker's argument strings allocate alike, and it runs in `countedWorkingFolder` (the
+    /// exact pass).
     func launch(
         _ worker: WorkerInvocation, environment extra: [String: String] = [:],
         wrapper: [String] = [], fixedLengthPaths: Bool = false
@@ -59,6 +65,7 @@ struct WorkerLauncher {
             process.arguments = workerArguments
         }
         process.environment = Self.environment(extra)
+        if fixedLengthPaths { process.currentDirectoryURL = Self.countedWorkingFolder }
         process.standardInput = FileHandle.nullDevice
         let finished = try Self.start(process, stderr: stderrFile)
         defer { ChildProcesses.ended(process.processIdentifier) }
@@ -133,6 +140,7 @@ struct WorkerLauncher {
         process.executableURL = URL(fileURLWithPath: wrapper[0])
         process.arguments = Array(wrapper.dropFirst()) + [FixedLengthPath.padded(executable.path)] + ForkServer.arguments
         process.environment = Self.environment(extra)
+        process.currentDirectoryURL = Self.countedWorkingFolder
         let requests = Pipe()
         process.standardInput = requests
         let finished = try Self.start(process, stderr: stderrFile)

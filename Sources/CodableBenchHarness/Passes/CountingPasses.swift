@@ -209,10 +209,19 @@ struct CountingPasses {
     static let countedEnvironment: [String: String] = {
         var environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
         if let folders = SystemFiles.loadedLibraryFolders(), !folders.isEmpty {
-            environment["LD_LIBRARY_PATH"] = folders.joined(separator: ":")
+            environment["LD_LIBRARY_PATH"] = countedLibraryPath(folders)
         }
         return environment
     }()
+
+    /// The counted worker's library path: `folders`, padded to one length (`FixedLengthPath`)
+    /// whatever folder the toolchain is installed in. The variable's length, like `PATH`'s, moved
+    /// every count (by up to 0.31% for a toolchain in a longer folder; Notebook, "Counts wherever
+    /// the toolchain and the checkout are"). 1024 characters: room for a toolchain under a home
+    /// folder beside the system's folders.
+    static func countedLibraryPath(_ folders: [String]) -> String {
+        FixedLengthPath.padded(folders.joined(separator: ":"), to: 1024)
+    }
 
     /// valgrind's command line before the worker's. `env -i` with a fixed list: Foundation passes
     /// the environment in dictionary order, which changes every run, and getenv's scans inside the

@@ -54,7 +54,7 @@ package struct Provenance: Codable, Equatable, Sendable {
     }
 
     /// What each version changed: Documentation/Changelog.md.
-    package static let harnessVersion = "0.12.1"
+    package static let harnessVersion = "0.13.0"
 
     /// This binary's build configuration: the README's run command measures optimized code only.
     package static var buildConfiguration: String {

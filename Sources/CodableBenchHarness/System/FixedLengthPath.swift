@@ -9,8 +9,8 @@ enum FixedLengthPath {
     static let length = 320
 
     /// `path` with slashes added after its first component, up to `length` characters (paths
-    /// already that long are returned as they are).
-    static func padded(_ path: String) -> String {
+    /// already that long are returned as they are); in a list of folders (`a:b`), the first's.
+    static func padded(_ path: String, to length: Int = length) -> String {
         guard path.count < length, path.hasPrefix("/") else { return path }
         let rest = path.dropFirst()
         guard let slash = rest.firstIndex(of: "/") else { return path }
