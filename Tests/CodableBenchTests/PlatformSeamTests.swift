@@ -251,18 +251,53 @@ struct CountedEnvironmentTests {
             return run.stderr
         }
         let counted = CountingPasses.countedEnvironment
-        #expect(counted["LD_LIBRARY_PATH"]?.split(separator: ":").contains { $0.hasSuffix("-linux-gnu") || $0.hasSuffix("lib64") } == true)
+        let links = (counted["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map { "/" + $0.split(separator: "/").joined(separator: "/") }
+        let folders = links.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: $0) }
+        #expect(folders.count == links.count && folders.contains { $0.hasSuffix("-linux-gnu") || $0.hasSuffix("lib64") })
         #expect(!(try loaderLog(counted)).contains("search cache="))
         #expect(try loaderLog(["SWIFT_DETERMINISTIC_HASHING": "1"]).contains("search cache="))
     }
 
-    /// Wherever the toolchain is installed, the library path is as long (its length moved counts).
-    @Test func theLibraryPathIsAsLongWhereverTheToolchainIs() {
-        let system = ["/lib/x86_64-linux-gnu", "/lib64"]
-        let here = CountingPasses.countedLibraryPath(["/opt/swift/usr/lib/swift/linux"] + system)
-        let there = CountingPasses.countedLibraryPath(["/home/me/.local/share/swiftly/toolchains/6.3.1/usr/lib/swift/linux"] + system)
-        #expect(here.count == 1024 && there.count == 1024)
-        #expect(here.hasPrefix("/opt//") && here.hasSuffix("/swift/usr/lib/swift/linux:/lib/x86_64-linux-gnu:/lib64"))
+    /// Every library this process has mapped, not those of `/proc/self/maps`' first 4 KB (what
+    /// `String(contentsOfFile:)` read of it).
+    @Test(.enabled(if: Platform.current.readsProcFiles, "Linux's /proc"))
+    func everyLoadedLibraryIsRead() throws {
+        let maps = try TestSupport.run(
+            ["/proc/\(ProcessInfo.processInfo.processIdentifier)/maps"], program: URL(fileURLWithPath: "/bin/cat")
+        ).stdout
+        let listed = Set(
+            maps.split(separator: "\n").compactMap { $0.split(separator: " ").dropFirst(5).first.map(String.init) }
+                .filter { $0.hasPrefix("/") && $0.contains(".so") })
+        #expect(maps.utf8.count > 4096 && listed.count > 10)
+        #expect(Set(SystemFiles.loadedLibraries() ?? []) == listed)
+    }
+
+    /// Wherever the toolchain is installed, the library path is the same string: each folder
+    /// through a link named by the libraries loaded from it, padded to one length.
+    @Test(.enabled(if: Platform.current.readsProcFiles, "Linux's library path"))
+    func theLibraryPathIsTheSameWhereverTheLibrariesAre() throws {
+        func folder(_ name: String, bytes: Int) throws -> String {
+            let folder = try TestSupport.temporaryDirectory().appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(count: bytes).write(to: folder.appendingPathComponent("libMade.so"))
+            return folder.path
+        }
+        let here = try folder("toolchain", bytes: 100 + Int(ProcessInfo.processInfo.processIdentifier))
+        let there = try folder("a-toolchain-in-a-longer-folder", bytes: 100 + Int(ProcessInfo.processInfo.processIdentifier))
+        let first = CountedLibraryFolders.libraryPath(for: [here + "/libMade.so", "/lib64/ld-linux-x86-64.so.2"])
+        let link = first.map { "/" + $0.split(separator: ":")[0].split(separator: "/").joined(separator: "/") }
+        #expect(first?.count == 1024 && link?.hasPrefix("/tmp/codablebench-libraries-") == true)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link ?? "") == here)
+        let second = CountedLibraryFolders.libraryPath(for: [there + "/libMade.so", "/lib64/ld-linux-x86-64.so.2"])
+        #expect(second == first)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link ?? "") == there)
+        // Other libraries, or the same of another size, are another link.
+        let other = try folder("other", bytes: 99)
+        let otherPath = CountedLibraryFolders.libraryPath(for: [other + "/libMade.so"]) ?? ""
+        #expect(!otherPath.contains(link ?? ""))
+        for made in [link ?? "", "/" + otherPath.split(separator: "/").joined(separator: "/")] {
+            try? FileManager.default.removeItem(atPath: made)
+        }
     }
 }
 

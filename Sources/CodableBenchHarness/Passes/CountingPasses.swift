@@ -201,27 +201,19 @@ struct CountingPasses {
     }
 
     /// What a counted worker's environment holds beyond the fixed list: deterministic hashing, and
-    /// on Linux a library path of the folders this process loaded its libraries from. Without it
+    /// on Linux a library path of the folders this process loaded its libraries from, each through
+    /// a link of a fixed name (`CountedLibraryFolders`). Without it
     /// the loader maps `/etc/ld.so.cache`, whose size changes when any package is installed, and
     /// every library after it moves: the Swift runtime's address-keyed hash maps then probe
     /// otherwise and a decode's instructions moved by 2-3% (Notebook, "What moved the exact counts").
     /// Read once a process: every counted worker of a run, and the count cache's key, get the same.
     static let countedEnvironment: [String: String] = {
         var environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
-        if let folders = SystemFiles.loadedLibraryFolders(), !folders.isEmpty {
-            environment["LD_LIBRARY_PATH"] = countedLibraryPath(folders)
+        if let path = SystemFiles.loadedLibraries().flatMap(CountedLibraryFolders.libraryPath(for:)) {
+            environment["LD_LIBRARY_PATH"] = path
         }
         return environment
     }()
-
-    /// The counted worker's library path: `folders`, padded to one length (`FixedLengthPath`)
-    /// whatever folder the toolchain is installed in. The variable's length, like `PATH`'s, moved
-    /// every count (by up to 0.31% for a toolchain in a longer folder; Notebook, "Counts wherever
-    /// the toolchain and the checkout are"). 1024 characters: room for a toolchain under a home
-    /// folder beside the system's folders.
-    static func countedLibraryPath(_ folders: [String]) -> String {
-        FixedLengthPath.padded(folders.joined(separator: ":"), to: 1024)
-    }
 
     /// valgrind's command line before the worker's. `env -i` with a fixed list: Foundation passes
     /// the environment in dictionary order, which changes every run, and getenv's scans inside the

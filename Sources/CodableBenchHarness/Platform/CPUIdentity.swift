@@ -58,7 +58,7 @@ package struct CPUIdentity: Codable, Equatable, Hashable, Sendable {
         return darwin(sysctl: SystemCalls.sysctlString, SystemCalls.sysctlInt)
         #else
         guard Platform.current.readsProcFiles else { return CPUIdentity(name: SystemFiles.cpuModel() ?? "unknown") }
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let cpuinfo = SystemFiles.procText("/proc/cpuinfo") ?? ""
         let folder = "/sys/devices/system/cpu/cpu0/cache"
         let indexes = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let caches = indexes.filter { $0.hasPrefix("index") }.compactMap { index -> SysfsCache? in

@@ -3,6 +3,15 @@ import Foundation
 /// What the harness reads of the machine through files and Foundation (Linux's `/proc` and `/sys`,
 /// `/etc/os-release`; Darwin's bundle and process info): no C call here, those are `SystemCalls`'.
 enum SystemFiles {
+    /// The whole text of a `/proc` file. Its size reads as 0, and `String(contentsOfFile:)` read
+    /// only its first 4 KB: a third of `/proc/self/maps`, so that the counted worker's library
+    /// path held the folders of the libraries mapped there only.
+    static func procText(_ path: String) -> String? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// The running executable's path.
     static func executablePath() -> String? {
         if Platform.current.readsProcFiles {
@@ -17,7 +26,7 @@ enum SystemFiles {
         return SystemCalls.sysctlString("machdep.cpu.brand_string")
         #else
         guard Platform.current.readsProcFiles,
-            let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+            let cpuinfo = procText("/proc/cpuinfo")
         else { return nil }
         return cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
@@ -32,23 +41,22 @@ enum SystemFiles {
         return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Linux: the folders of the shared libraries this process has loaded, in the order they were
-    /// mapped (`/proc/self/maps`); nil elsewhere. A worker started with them as its library path
+    /// Linux: the shared libraries this process has loaded, in the order they were mapped
+    /// (`/proc/self/maps`); nil elsewhere. A worker started with their folders as its library path
     /// finds every library there without opening `/etc/ld.so.cache`, whose size otherwise moves
-    /// where its libraries are mapped, and so its exact counts (`CountingPasses`).
-    static func loadedLibraryFolders() -> [String]? {
-        guard Platform.current.readsProcFiles, let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else {
+    /// where its libraries are mapped, and so its exact counts (`CountedLibraryFolders`).
+    static func loadedLibraries() -> [String]? {
+        guard Platform.current.readsProcFiles, let maps = procText("/proc/self/maps") else {
             return nil
         }
-        var folders: [String] = []
+        var libraries: [String] = []
         for line in maps.split(separator: "\n") {
             guard let path = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first, path.hasPrefix("/"),
                 path.contains(".so")
             else { continue }
-            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            if !folders.contains(folder) { folders.append(folder) }
+            if !libraries.contains(String(path)) { libraries.append(String(path)) }
         }
-        return folders
+        return libraries
     }
 
     /// The OS's name and version as people read it.
