@@ -26,8 +26,9 @@ enum AnswersText {
     static let exactMeasures =
         "After a ratio, \"· simulated cycles 1.020×\" is the same pair's exact measure: callgrind's simulated "
         + "cycles per decode, strategy over yardstick (instructions where no caches were simulated, as on macOS), "
-        + "identical on every run of this build on one host, whatever else is installed there (another build can move it by "
-        + "tenths; across hosts it can agree where valgrind presents the same CPU, run.json's exactCPU). It is a model, not time: it underrates memory-bound work and knows "
+        + "identical on every run of this build on one host, whatever else is installed there and wherever the toolchain and "
+        + "the checkout are (another build can move it by tenths; across hosts it can agree where valgrind presents the same CPU, "
+        + "run.json's exactCPU, and the system's libraries are the same). It is a model, not time: it underrates memory-bound work and knows "
         + "no system calls (Documentation/Method.md compares the two). The verdicts are time's."
 
     /// The same on a Mac, whose exact measure is the CPU's retired-instructions counter: callgrind's
