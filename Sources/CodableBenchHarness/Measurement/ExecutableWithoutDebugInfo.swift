@@ -32,9 +32,7 @@ enum ExecutableWithoutDebugInfo {
         guard let objcopy = ["llvm-objcopy", "objcopy"].lazy.compactMap(Self.onPath).first else {
             return (executable, "no objcopy to remove the executable's debug sections (apt-get install binutils)")
         }
-        let digest =
-            executable == CurrentExecutable.url
-            ? CurrentExecutable.sha256 : SHA256.hex(of: (try? Data(contentsOf: executable, options: .alwaysMapped)) ?? Data())
+        let digest = CurrentExecutable.sha256(of: executable)
         let folder = URL(fileURLWithPath: "/tmp/codablebench-counted-" + digest.prefix(16))
         let copy = folder.appendingPathComponent(executable.lastPathComponent)
         if FileManager.default.isExecutableFile(atPath: copy.path) { return (copy, nil) }

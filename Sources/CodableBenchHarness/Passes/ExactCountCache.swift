@@ -13,7 +13,6 @@ final class ExactCountCache: Sendable {
     let folder: URL
     /// What every key of this run shares (harness, valgrind, presented CPU, environment).
     private let common: String
-    private let digests = Locked<[String: String]>([:])
     private let reusedCells = Locked(0)
     /// Cells this run took from the cache.
     var reused: Int { reusedCells.withLock { $0 } }
@@ -64,22 +63,10 @@ final class ExactCountCache: Sendable {
 
     private func entry(_ state: CellState, simulatingCaches: Bool) -> URL {
         let key = [
-            common, "executable \(digest(of: state.build.executable))", "payload \(state.payload.sha256)",
+            common, "executable \(CurrentExecutable.sha256(of: state.build.executable))", "payload \(state.payload.sha256)",
             "strategy \(state.cell.strategy.id)", "caches \(simulatingCaches)",
         ].joined(separator: "\n")
         return folder.appendingPathComponent(SHA256.hex(of: Data(key.utf8)) + ".json")
-    }
-
-    private func digest(of executable: URL) -> String {
-        digests.withLock { known in
-            if let digest = known[executable.path] { return digest }
-            // This build's is already taken for run.json; `ab`'s baseline build's is taken here.
-            let digest =
-                executable == CurrentExecutable.url
-                ? CurrentExecutable.sha256 : SHA256.hex(of: (try? Data(contentsOf: executable, options: .alwaysMapped)) ?? Data())
-            known[executable.path] = digest
-            return digest
-        }
     }
 
     private static func version(of valgrind: String) -> String {

@@ -12,4 +12,18 @@ enum CurrentExecutable {
     /// Its SHA-256, which names the build in run.json (`run --resume` continues a run only with
     /// the build that measured it).
     static let sha256: String = SHA256.hex(of: (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data())
+
+    /// The SHA-256 of `executable`: this one's as above, another (`ab`'s baseline build) hashed
+    /// once a process, for the count cache's keys and the counted copy's folder alike.
+    static func sha256(of executable: URL) -> String {
+        guard executable != url else { return sha256 }
+        return otherDigests.withLock { known in
+            if let digest = known[executable.path] { return digest }
+            let digest = SHA256.hex(of: (try? Data(contentsOf: executable, options: .alwaysMapped)) ?? Data())
+            known[executable.path] = digest
+            return digest
+        }
+    }
+
+    private static let otherDigests = Locked<[String: String]>([:])
 }
