@@ -24,17 +24,14 @@ enum CountedLibraryFolders {
             loaded[folder, default: []].append(url.lastPathComponent)
         }
         guard !folders.isEmpty else { return nil }
-        return padded(folders.map { link(to: $0, loading: loaded[$0]!) })
-    }
-
-    /// `folders` as one library path of 1024 characters: room for a toolchain under a home folder
-    /// beside the system's folders (its length moved counts too).
-    static func padded(_ folders: [String]) -> String {
-        FixedLengthPath.padded(folders.joined(separator: ":"), to: 1024)
+        // 1024 characters: room for a toolchain under a home folder beside the system's folders
+        // (the path's length moved counts too).
+        let links = folders.map { link(to: $0, loading: loaded[$0]!) }
+        return FixedLengthPath.padded(links.joined(separator: ":"), to: 1024)
     }
 
     /// The link's name for a folder from which `libraries` (file names) were loaded.
-    static func linkName(for libraries: [String], sizes: [Int]) -> String {
+    private static func linkName(for libraries: [String], sizes: [Int]) -> String {
         let listing = zip(libraries, sizes).map { "\($0.0) \($0.1)\n" }.sorted().joined()
         return "/tmp/codablebench-libraries-" + String(SHA256.hex(of: Data(listing.utf8)).prefix(16))
     }

@@ -70,7 +70,7 @@ final class InterleavedSampling {
     /// Whether `countExact` has run.
     var exactCounted = false
     /// The CPUs this process may use, taken before the sampling keeps its thread off one.
-    let everyCPU = Affinity.allowed()
+    let everyCPU: [Int]?
     var finishingSeconds = 0.0
     var comparisonsWritten = 0
 
@@ -78,6 +78,8 @@ final class InterleavedSampling {
         self.setup = setup
         self.comparisons = comparisons
         self.record = record
+        let everyCPU = Affinity.allowed()
+        self.everyCPU = everyCPU
         let canary = comparisons.firstIndex { $0.first?.isCanary == true }
         self.canary = canary
         cellComparisons = comparisons.indices.filter { $0 != canary }
@@ -107,7 +109,7 @@ final class InterleavedSampling {
         // not to decode this payload (a hang would hold a pass for its whole timeout).
         countingPasses = BackgroundPasses(avoiding: lanes[0].cpu, besideSampling: beside)
         let passes = setup.passes
-        let spare = setup.timingCPUs.spare(of: Affinity.allowed())
+        let spare = setup.timingCPUs.spare(of: everyCPU)
         spareCPUExact =
             passes.exactCounter == nil || spare.isEmpty ? nil : SpareCPUExactPass(cpus: spare, passes: passes)
         for (index, members) in comparisons.enumerated() {
